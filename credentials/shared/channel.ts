@@ -1,0 +1,53 @@
+import type { IAuthenticateGeneric, Icon, INodeProperties } from 'n8n-workflow';
+
+export const credentialIcon: Icon = {
+	light: 'file:../icons/paymentGateway.svg',
+	dark: 'file:../icons/paymentGateway.dark.svg',
+};
+
+export const credentialDocsUrl = 'https://www.npmjs.com/package/n8n-nodes-payment-gateway#credentials';
+
+export const baseUrlProperty: INodeProperties = {
+	displayName: 'Base URL',
+	name: 'baseUrl',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'https://api.example-payments.com',
+	description:
+		'The main API address ({base_url}). Must start with https:// (http:// only for localhost).',
+};
+
+/** Base URL + the merchant key pair that one channel's API key in the merchant dashboard issues. */
+export function merchantChannelProperties(channel: string): INodeProperties[] {
+	return [
+		baseUrlProperty,
+		{
+			displayName: 'Merchant Key',
+			name: 'merchantKey',
+			type: 'string',
+			default: '',
+			required: true,
+			description: `The merchant key of a ${channel} API key (Developers > API Keys in the merchant dashboard)`,
+		},
+		{
+			displayName: 'Merchant Secret',
+			name: 'merchantSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: `The merchant secret of the same ${channel} API key`,
+		},
+	];
+}
+
+export const merchantKeyHeaders: IAuthenticateGeneric = {
+	type: 'generic',
+	properties: {
+		headers: {
+			'merchant-key': '={{$credentials.merchantKey}}',
+			'merchant-secret': '={{$credentials.merchantSecret}}',
+		},
+	},
+};

@@ -1,0 +1,8 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+	testTimeout: 30000,
+};

@@ -1,0 +1,103 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { requestOptionsProperty } from './actions/common.descriptions';
+import { router } from './actions/router';
+import * as transaction from './actions/transaction/Transaction.resource';
+import { credentialTest } from './methods';
+
+export class PaymentGateway implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Payment Gateway',
+		name: 'paymentGateway',
+		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Take and manage card payments, saved cards, split payments, refunds, transactions, invoice items, subscription plans, payment links and bulk payouts',
+		defaults: { name: 'Payment Gateway' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'paymentGatewayHostedApi',
+				required: true,
+				testedBy: 'testHostedCredential',
+				displayOptions: { show: { authentication: ['hosted'] } },
+			},
+			{
+				name: 'paymentGatewayS2sApi',
+				required: true,
+				testedBy: 'testS2sCredential',
+				displayOptions: { show: { authentication: ['s2s'] } },
+			},
+			{
+				name: 'paymentGatewaySdkApi',
+				required: true,
+				testedBy: 'testSdkCredential',
+				displayOptions: { show: { authentication: ['sdk'] } },
+			},
+			{
+				name: 'paymentGatewayPosApi',
+				required: true,
+				testedBy: 'testPosCredential',
+				displayOptions: { show: { resource: ['transaction'], operation: ['getPosOrder'] } },
+			},
+			{
+				name: 'paymentGatewayInvoiceApi',
+				required: true,
+				testedBy: 'testInvoiceCredential',
+				displayOptions: { show: { resource: ['invoiceItem'] } },
+			},
+			{
+				name: 'paymentGatewaySubscriptionApi',
+				required: true,
+				testedBy: 'testSubscriptionCredential',
+				displayOptions: { show: { resource: ['subscriptionPlan'] } },
+			},
+			{
+				name: 'paymentGatewayPaymentLinkApi',
+				required: true,
+				testedBy: 'testPaymentLinkCredential',
+				displayOptions: { show: { resource: ['paymentLink'] } },
+			},
+			{
+				name: 'paymentGatewayPayoutApi',
+				required: true,
+				testedBy: 'testPayoutCredential',
+				displayOptions: { show: { resource: ['payout'] } },
+			},
+		],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Transaction',
+						value: 'transaction',
+						description: 'Transactions of every order, with filters',
+					},
+				],
+				default: 'transaction',
+			},
+			...transaction.description,
+			requestOptionsProperty,
+		],
+	};
+
+	methods = { credentialTest };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { PaymentGatewayType } from './node.type';
+import * as transaction from './transaction/Transaction.resource';
+
+type OperationModule = {
+	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+};
+
+const resources: Record<string, Record<string, OperationModule | unknown>> = { transaction };
+
+/** What a failed item carries under continueOnFail: the message, the service's code, no secrets. */
+export function errorItemJson(error: Error): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.description) json.description = error.description;
+		const { serviceCode, httpStatus, violations } = error.context as IDataObject;
+		if (serviceCode !== undefined) json.code = serviceCode;
+		if (httpStatus !== undefined) json.httpCode = httpStatus;
+		if (violations !== undefined) json.violations = violations;
+	}
+	return json;
+}
+
+/** The one item loop every operation runs in (one at a time, in input order). */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as PaymentGatewayType['resource'];
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const module = resources[resource]?.[operation] as OperationModule | undefined;
+	if (!module || typeof module.execute !== 'function') {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+
+	const returnData: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			returnData.push(...(await module.execute.call(this, itemIndex)));
+		} catch (error) {
+			if (this.continueOnFail()) {
+				returnData.push({ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			const failure =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			failure.context.itemIndex ??= itemIndex;
+			throw failure;
+		}
+	}
+	return [returnData];
+}

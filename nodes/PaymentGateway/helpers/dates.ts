@@ -1,0 +1,76 @@
+const SERVICE_DATE_TIME = /^(\d{2})[-/](\d{2})[-/](\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** Offset of `timeZone` from UTC in minutes at the given instant. */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(instant));
+	const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	return Math.round((asUtc - instant) / 60000);
+}
+
+function formatOffset(minutes: number): string {
+	if (minutes === 0) return 'Z';
+	const sign = minutes > 0 ? '+' : '-';
+	const abs = Math.abs(minutes);
+	return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+function wallTimeToIso(fields: number[], timeZone: string): string | undefined {
+	const [year, month, day, hour, minute, second] = fields;
+	const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+	const check = new Date(guess);
+	if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+		return undefined;
+	}
+	let offset = zoneOffsetMinutes(guess, timeZone);
+	offset = zoneOffsetMinutes(guess - offset * 60000, timeZone);
+	const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+	return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${formatOffset(offset)}`;
+}
+
+/**
+ * ISO 8601 copy of a service date (DD-MM-YYYY or DD/MM/YYYY, with optional HH:mm[:ss], or
+ * YYYY-MM-DD HH:mm[:ss]). The service does not say which time zone its dates are in; they are read
+ * in `timeZone` (the workflow's). Undefined when the text is not such a date.
+ */
+export function serviceDateToIso(text: unknown, timeZone: string): string | undefined {
+	if (typeof text !== 'string') return undefined;
+	const trimmed = text.trim();
+	let fields: number[] | undefined;
+	const service = SERVICE_DATE_TIME.exec(trimmed);
+	if (service) {
+		const [, d, m, y, h, min, s] = service;
+		fields = [y, m, d, h ?? '0', min ?? '0', s ?? '0'].map(Number);
+	} else {
+		const iso = ISO_DATE_TIME.exec(trimmed);
+		if (iso) {
+			const [, y, m, d, h, min, s] = iso;
+			fields = [y, m, d, h ?? '0', min ?? '0', s ?? '0'].map(Number);
+		}
+	}
+	return fields ? wallTimeToIso(fields, timeZone) : undefined;
+}
+
+/** Adds `<field>_iso` next to every listed date field that parses; the originals stay. */
+export function addIsoDates<T extends Record<string, unknown>>(
+	record: T,
+	fields: string[],
+	timeZone: string,
+): T {
+	const copy: Record<string, unknown> = { ...record };
+	for (const field of fields) {
+		const iso = serviceDateToIso(record[field], timeZone);
+		if (iso) copy[`${field}_iso`] = iso;
+	}
+	return copy as T;
+}

@@ -1,0 +1,174 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
+
+import { extractAccessToken, tokenRequest } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
+import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
+import { encodeMultipart } from '../transport/multipart';
+
+/**
+ * A request that changes nothing on the service and tells bad keys (401) apart from keys that were
+ * accepted. Where no read exists for a channel, the probe sends a request the service must refuse
+ * for its content (an unknown payment link, an empty plan, an upload without a file): only a service
+ * that accepted the keys gets that far.
+ */
+interface Probe {
+	method: 'GET' | 'POST';
+	path: string;
+	body?: IDataObject;
+	emptyMultipart?: boolean;
+	/** Answers, besides 2xx, that prove the keys were accepted. */
+	acceptsRefusal: boolean;
+}
+
+const PROBES: Record<string, Probe> = {
+	listTransactions: { method: 'GET', path: '/orders/v1/transaction-list?page=1&perpage=1', acceptsRefusal: false },
+	listInvoiceItems: { method: 'GET', path: '/invoice/v1/items/list?page=1&perpage=1', acceptsRefusal: false },
+	deactivateUnknownLink: {
+		method: 'POST',
+		path: '/payment-links/v1/deactivate',
+		body: { data_id: 'n8n-credential-test' },
+		acceptsRefusal: true,
+	},
+	emptyPlan: { method: 'POST', path: '/subscriptions/v1/add', body: {}, acceptsRefusal: true },
+	unknownPosOrder: { method: 'GET', path: '/pos/v1/orders/0', acceptsRefusal: true },
+	emptyPayoutUpload: { method: 'POST', path: '/v1/bulk/payouts', emptyMultipart: true, acceptsRefusal: true },
+};
+
+interface ProbeAnswer {
+	statusCode?: number;
+	body?: unknown;
+	networkError?: string;
+}
+
+const isServiceBody = (body: unknown): body is IDataObject =>
+	typeof body === 'object' && body !== null && ('status' in body || 'code' in body);
+
+async function send(ctx: ICredentialTestFunctions, options: IDataObject): Promise<ProbeAnswer> {
+	try {
+		// CredentialTestContext offers only the legacy request helper in n8n 2.x.
+		const response = (await ctx.helpers.request({
+			...options,
+			json: true,
+			resolveWithFullResponse: true,
+			simple: false,
+			timeout: 20000,
+		})) as { statusCode: number; body: unknown };
+		let body = response.body;
+		if (typeof body === 'string') {
+			try {
+				body = JSON.parse(body);
+			} catch {
+				// An HTML page or plain text: judged by its status below.
+			}
+		}
+		return { statusCode: response.statusCode, body };
+	} catch (error) {
+		const cause = (error as { cause?: { code?: string } }).cause;
+		return { networkError: String(cause?.code ?? (error as { code?: string }).code ?? (error as Error).message) };
+	}
+}
+
+function judge(answer: ProbeAnswer, probe: Probe, url: string): INodeCredentialTestResult {
+	const origin = new URL(url).origin;
+	if (answer.networkError !== undefined) {
+		return { status: 'Error', message: `Could not reach ${origin}: ${answer.networkError}` };
+	}
+	const status = answer.statusCode ?? 0;
+	const serviceMessage = isServiceBody(answer.body) && answer.body.message ? ` (${String(answer.body.message)})` : '';
+	if (status === 401) {
+		return { status: 'Error', message: `Invalid key or secret: the service answered 401${serviceMessage}` };
+	}
+	if (status === 403) {
+		return {
+			status: 'Error',
+			message: `The keys were recognised but this account may not use this channel (403)${serviceMessage}`,
+		};
+	}
+	const ok = status >= 200 && status < 300 && isServiceBody(answer.body);
+	const refusedForContent =
+		probe.acceptsRefusal && status >= 400 && status < 500 && isServiceBody(answer.body);
+	if (ok || refusedForContent) return { status: 'OK', message: 'Reachable, keys accepted' };
+	return {
+		status: 'Error',
+		message: `Unexpected answer from ${origin}: HTTP ${status}${serviceMessage}. Check the address.`,
+	};
+}
+
+async function probeMerchantChannel(
+	ctx: ICredentialTestFunctions,
+	data: ICredentialDataDecryptedObject,
+	probe: Probe,
+): Promise<INodeCredentialTestResult> {
+	const base = String(data.baseUrl ?? '');
+	const unsafe = unsafeUrlReason(base);
+	if (unsafe) return { status: 'Error', message: `Base URL refused: ${unsafe}` };
+	const url = joinUrl(base, probe.path);
+	const answer = await send(ctx, {
+		method: probe.method,
+		uri: url,
+		headers: {
+			'merchant-key': String(data.merchantKey ?? ''),
+			'merchant-secret': String(data.merchantSecret ?? ''),
+		},
+		...(probe.body ? { body: probe.body } : {}),
+	});
+	return judge(answer, probe, url);
+}
+
+const merchantTest =
+	(probe: Probe) =>
+	async function (this: ICredentialTestFunctions, credential: ICredentialsDecrypted) {
+		return await probeMerchantChannel(this, credential.data ?? {}, probe);
+	};
+
+async function testPayout(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const payoutUrl = String(data.payoutUrl ?? '');
+	const unsafe = unsafeUrlReason(payoutUrl);
+	if (unsafe) return { status: 'Error', message: `Payout URL refused: ${unsafe}` };
+
+	if (data.obtainBy === 'paste') {
+		const probe = PROBES.emptyPayoutUpload;
+		const { body, contentType } = encodeMultipart([]);
+		const url = joinUrl(payoutUrl, probe.path);
+		const answer = await send(this, {
+			method: probe.method,
+			uri: url,
+			headers: { Authorization: `Bearer ${String(data.accessToken ?? '')}`, 'content-type': contentType },
+			body,
+		});
+		return judge(answer, probe, url);
+	}
+
+	const request = tokenRequest(data);
+	const answer = await send(this, {
+		method: 'GET',
+		uri: request.url,
+		headers: request.headers,
+		...(request.auth ? { auth: { user: request.auth.username, pass: request.auth.password } } : {}),
+	});
+	const verdict = judge(answer, { method: 'GET', path: '/v1/token', acceptsRefusal: false }, request.url);
+	if (verdict.status === 'OK' && !extractAccessToken(answer.body)) {
+		return { status: 'Error', message: 'The token endpoint answered without an access token' };
+	}
+	return verdict.status === 'OK' ? { status: 'OK', message: 'Reachable, keys accepted, token issued' } : verdict;
+}
+
+export const credentialTest = {
+	testHostedCredential: merchantTest(PROBES.listTransactions),
+	testSdkCredential: merchantTest(PROBES.listTransactions),
+	testS2sCredential: merchantTest(PROBES.listTransactions),
+	testInvoiceCredential: merchantTest(PROBES.listInvoiceItems),
+	testPaymentLinkCredential: merchantTest(PROBES.deactivateUnknownLink),
+	testSubscriptionCredential: merchantTest(PROBES.emptyPlan),
+	testPosCredential: merchantTest(PROBES.unknownPosOrder),
+	testPayoutCredential: testPayout,
+};

@@ -1,0 +1,270 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INode,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
+import type { ServiceFailure } from './errors';
+import { isFailure, serviceError, toServiceFailure } from './errors';
+import type { MultipartPart } from './multipart';
+import { encodeMultipart } from './multipart';
+
+export type Channel =
+	| 'hosted'
+	| 'sdk'
+	| 's2s'
+	| 'paymentLink'
+	| 'subscription'
+	| 'invoice'
+	| 'pos'
+	| 'payout';
+
+export const CREDENTIAL_TYPES: Record<Channel, string> = {
+	hosted: 'paymentGatewayHostedApi',
+	sdk: 'paymentGatewaySdkApi',
+	s2s: 'paymentGatewayS2sApi',
+	paymentLink: 'paymentGatewayPaymentLinkApi',
+	subscription: 'paymentGatewaySubscriptionApi',
+	invoice: 'paymentGatewayInvoiceApi',
+	pos: 'paymentGatewayPosApi',
+	payout: 'paymentGatewayPayoutApi',
+};
+
+export interface RequestSpec {
+	channel: Channel;
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	multipart?: MultipartPart[];
+	/**
+	 * True when sending the request again cannot move money twice: every read, and the writes the
+	 * service refuses to repeat (an order carrying an m_order_id, a payout batch's request_id).
+	 */
+	retrySafe: boolean;
+	/** Failure bodies that the operation turns into an outcome itself (e.g. a declined card). */
+	acceptFailure?: (failure: ServiceFailure) => boolean;
+}
+
+export interface RequestSettings {
+	timeoutMs: number;
+	maxRetries: number;
+	maxRetryWaitSeconds: number;
+}
+
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
+	timeoutMs: 30000,
+	maxRetries: 3,
+	maxRetryWaitSeconds: 60,
+};
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30000;
+
+export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
+	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
+	return { ...DEFAULT_REQUEST_SETTINGS, ...options };
+}
+
+/** Seconds to wait from a Retry-After header (seconds or an HTTP date), if it has one. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+export function backoffMs(attempt: number): number {
+	const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+	return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+interface RawResponse {
+	httpStatus: number;
+	headers: IDataObject;
+	body: unknown;
+}
+
+type Attempt = { response: RawResponse } | { networkError: { code: string; message: string } };
+
+function parseBody(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return body;
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}
+
+/** Reads the status and body out of what n8n's request helper threw, without its request config. */
+function fromThrown(error: unknown): Attempt {
+	const cause = (error as { cause?: unknown }).cause ?? error;
+	const response = (cause as { response?: { status?: number; headers?: IDataObject; data?: unknown } })
+		.response;
+	if (response?.status) {
+		return {
+			response: {
+				httpStatus: response.status,
+				headers: response.headers ?? {},
+				body: parseBody(response.data),
+			},
+		};
+	}
+	const code = String((cause as { code?: unknown }).code ?? 'ENETWORK');
+	const message = String((cause as { message?: unknown }).message ?? 'Network error');
+	return { networkError: { code, message } };
+}
+
+function isTimeout(code: string, message: string) {
+	return code === 'ECONNABORTED' || code.includes('TIMEDOUT') || /timeout/i.test(message);
+}
+
+function networkFailure(
+	node: INode,
+	itemIndex: number,
+	error: { code: string; message: string },
+	settings: RequestSettings,
+	spec: RequestSpec,
+): NodeApiError {
+	const timedOut = isTimeout(error.code, error.message);
+	const message = timedOut
+		? `The service did not answer within ${settings.timeoutMs} ms`
+		: `Could not reach the service (${error.code})`;
+	const description = spec.retrySafe
+		? 'The node retried with backoff and gave up.'
+		: 'This request can move money, so it was not retried automatically. It may have reached the service: check with Transaction > Get Many before sending it again.';
+	const failure = new NodeApiError(node, { code: error.code, message }, { message, description, itemIndex });
+	failure.context.serviceCode = error.code;
+	return failure;
+}
+
+/**
+ * The one place this package talks HTTP: authentication by channel credential, https-only base
+ * URLs, JSON or multipart bodies, time-out, bounded retries of retry-safe requests, and failure
+ * detection in the HTTP status and in the body.
+ */
+export async function apiRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spec: RequestSpec,
+): Promise<IDataObject> {
+	const node = this.getNode();
+	const credentialType = CREDENTIAL_TYPES[spec.channel];
+	const credentials = await this.getCredentials(credentialType, itemIndex);
+	const base = String((spec.channel === 'payout' ? credentials.payoutUrl : credentials.baseUrl) ?? '');
+	const unsafe = unsafeUrlReason(base);
+	if (unsafe) {
+		throw new NodeOperationError(node, `The credential's address is refused: ${unsafe}`, {
+			itemIndex,
+			description: 'The service accepts HTTPS only; plain http:// is allowed for localhost alone.',
+		});
+	}
+	const settings = getRequestSettings(this, itemIndex);
+
+	const options: IHttpRequestOptions = {
+		method: spec.method,
+		url: joinUrl(base, spec.path),
+		headers: { accept: 'application/json' },
+		returnFullResponse: true,
+		// 401 must still throw: that is how n8n knows to renew a cached payout token and try once more.
+		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		timeout: settings.timeoutMs,
+		json: true,
+	};
+	if (spec.qs) options.qs = spec.qs;
+	if (spec.multipart) {
+		const { body, contentType } = encodeMultipart(spec.multipart);
+		options.body = body;
+		options.headers!['content-type'] = contentType;
+		options.json = false;
+	} else if (spec.body) {
+		options.body = spec.body;
+		options.headers!['content-type'] = 'application/json';
+	}
+
+	for (let attempt = 0; ; attempt++) {
+		let outcome: Attempt;
+		try {
+			const full = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				credentialType,
+				options,
+			)) as { statusCode: number; headers: IDataObject; body: unknown };
+			outcome = {
+				response: { httpStatus: full.statusCode, headers: full.headers ?? {}, body: parseBody(full.body) },
+			};
+		} catch (error) {
+			outcome = fromThrown(error);
+		}
+
+		const transient =
+			'networkError' in outcome ||
+			outcome.response.httpStatus === 429 ||
+			outcome.response.httpStatus >= 500;
+		if (transient && spec.retrySafe && attempt < settings.maxRetries) {
+			let waitMs = backoffMs(attempt);
+			if ('response' in outcome) {
+				const retryAfter = parseRetryAfter(outcome.response.headers['retry-after']);
+				if (retryAfter !== undefined && retryAfter > settings.maxRetryWaitSeconds) {
+					// Waiting longer than the user allows: report the rate limit instead.
+					throw serviceError(node, toServiceFailure(outcome.response.httpStatus, outcome.response.body), itemIndex);
+				}
+				if (retryAfter !== undefined) waitMs = Math.max(retryAfter * 1000, 1);
+			}
+			await sleep(waitMs);
+			continue;
+		}
+
+		if ('networkError' in outcome) {
+			throw networkFailure(node, itemIndex, outcome.networkError, settings, spec);
+		}
+		const { httpStatus, body } = outcome.response;
+		if (isFailure(httpStatus, body)) {
+			const failure = toServiceFailure(httpStatus, body);
+			if (spec.acceptFailure?.(failure) && typeof body === 'object' && body !== null) {
+				return body as IDataObject;
+			}
+			throw serviceError(node, failure, itemIndex);
+		}
+		if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+			throw serviceError(
+				node,
+				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body },
+				itemIndex,
+			);
+		}
+		return body as IDataObject;
+	}
+}
+
+export interface PageResult {
+	records: IDataObject[];
+	total: number;
+}
+
+/**
+ * Walks page-numbered lists: with Return All until total_records are collected, otherwise until
+ * Limit. The page size stays fixed across pages because the service numbers pages by it.
+ */
+export async function collectPages(
+	fetchPage: (page: number, perPage: number) => Promise<PageResult>,
+	options: { returnAll: boolean; limit: number; maxPerPage: number },
+): Promise<IDataObject[]> {
+	const perPage = options.returnAll
+		? options.maxPerPage
+		: Math.max(1, Math.min(options.maxPerPage, options.limit));
+	const collected: IDataObject[] = [];
+	for (let page = 1; ; page++) {
+		const { records, total } = await fetchPage(page, perPage);
+		collected.push(...records);
+		const wanted = options.returnAll ? total : Math.min(total, options.limit);
+		if (records.length === 0 || collected.length >= wanted || records.length < perPage) break;
+	}
+	return options.returnAll ? collected : collected.slice(0, options.limit);
+}

@@ -1,0 +1,71 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** One broken rule: the field as the service names it, the rule in words, the value received. */
+export interface Violation {
+	field: string;
+	rule: string;
+	value: unknown;
+}
+
+export const SUPPORTED_CURRENCIES = ['AED', 'USD', 'EUR', 'GBP', 'INR', 'SAR', 'QAR', 'KWD', 'BHD', 'OMR'];
+
+export const TRANSACTION_STATUSES = [
+	'PENDING',
+	'AUTHORISED',
+	'CAPTURED',
+	'PARTIALLY_CAPTURE',
+	'VOID',
+	'PARTIALLY_REFUNDED',
+	'REFUNDED',
+	'FAILED',
+];
+
+export function describeViolation(v: Violation): string {
+	return `${v.field} ${v.rule} (received ${JSON.stringify(v.value) ?? String(v.value)})`;
+}
+
+/** Stops the item before anything is sent, naming every broken rule. */
+export function assertValid(ctx: IExecuteFunctions, itemIndex: number, violations: Violation[]): void {
+	if (violations.length === 0) return;
+	const lines = violations.map(describeViolation);
+	const message =
+		violations.length === 1 ? `Invalid ${lines[0]}` : `${violations.length} invalid fields: ${lines.join('; ')}`;
+	const error = new NodeOperationError(ctx.getNode(), message, {
+		itemIndex,
+		description: `Nothing was sent to the service. ${lines.map((l) => `- ${l}`).join('\n')}`,
+	});
+	error.context.violations = violations.map((v) => ({ ...v }));
+	throw error;
+}
+
+export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** A calendar date YYYY-MM-DD that exists. */
+export function isIsoDate(text: string): boolean {
+	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+	if (!match) return false;
+	const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
+	return date.getUTCMonth() === +match[2] - 1 && date.getUTCDate() === +match[3];
+}
+
+/** Reads a date picker value, an ISO date-time or YYYY-MM-DD as the YYYY-MM-DD the service takes. */
+export function toIsoDate(value: unknown): string | undefined {
+	if (value instanceof Date) return value.toISOString().slice(0, 10);
+	if (typeof value !== 'string') return undefined;
+	const head = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(value.trim())?.[1];
+	return head && isIsoDate(head) ? head : undefined;
+}
+
+export const isDigits = (text: string) => /^\d+$/.test(text);
+
+export const isCountryCode = (text: string) => /^[A-Za-z]{2}$/.test(text);
+
+export const isCurrencyCode = (text: string) => /^[A-Za-z]{3}$/.test(text);
+
+/** A plain number: no currency symbol, commas or spaces. */
+export function toPlainNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+	return undefined;
+}

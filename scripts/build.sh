@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Compiles the nodes, credentials and sandbox into dist/ and copies icons and node JSON.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/ensure-deps.sh true
+export PATH="$PWD/node_modules/.bin:$PATH"
+rm -rf dist
+tsc -p tsconfig.build.json
+gulp build:assets

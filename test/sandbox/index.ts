@@ -1,0 +1,202 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { authenticate } from './auth';
+import { DEFAULT_FAIL_BODY, FaultInjector, type Fault } from './faults';
+import { badRequest, generalError, json, notFound, writeReply, type Reply } from './http';
+import { createKeys, type SandboxKeys } from './keys';
+import type { RequestLogEntry } from './log';
+import { PAYOUT_PREFIX, Router, type RouteEnv, type RouteModule } from './router';
+import { CONTROL_PREFIX, registerControlRoutes } from './routes/control';
+import { registerInvoiceRoutes } from './routes/invoice';
+import { registerOrderRoutes } from './routes/orders';
+import { registerPaymentLinkRoutes } from './routes/paymentLinks';
+import { registerPayoutRoutes } from './routes/payouts';
+import { registerPosRoutes } from './routes/pos';
+import { registerSubscriptionRoutes } from './routes/subscriptions';
+import { SandboxState } from './state';
+
+export type { Fault, FaultKind } from './faults';
+export { FaultInjector } from './faults';
+export type { SandboxKeys, MerchantKeyPair, MerchantChannel, KeyChannel } from './keys';
+export type { RequestLogEntry } from './log';
+export { parseMultipart, type MultipartPart } from './multipart';
+export { generateTransactions, mulberry32 } from './generate';
+export * from './state';
+export * from './transactions';
+
+export interface SandboxOptions {
+	/** 0 = random free port (default). */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** PRNG seed of the generated data; default 1. */
+	seed?: number;
+	/** Generated transactions; default 250. */
+	transactionCount?: number;
+	/** Payout bearer token lifetime; default 3600. */
+	tokenLifetimeSeconds?: number;
+}
+
+export interface Sandbox {
+	baseUrl: string;
+	checkoutUrl: string;
+	payoutUrl: string;
+	keys: SandboxKeys;
+	state: SandboxState;
+	faults: FaultInjector;
+	/** Every service request received (not the /__sandbox/ controls), oldest first. */
+	requests: RequestLogEntry[];
+	clearRequests(): void;
+	stop(): Promise<void>;
+}
+
+const ROUTE_MODULES: RouteModule[] = [
+	registerOrderRoutes,
+	registerPosRoutes,
+	registerInvoiceRoutes,
+	registerPaymentLinkRoutes,
+	registerSubscriptionRoutes,
+	registerPayoutRoutes,
+	registerControlRoutes,
+];
+
+/** Starts the in-memory service simulator. Plain HTTP: the real service's HTTPS rule is not simulated. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const env: RouteEnv = {
+		state: new SandboxState({
+			seed: options.seed ?? 1,
+			transactionCount: options.transactionCount ?? 250,
+			tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
+		}),
+		keys: createKeys(),
+		faults: new FaultInjector(),
+		requests: [],
+	};
+	const router = new Router();
+	for (const register of ROUTE_MODULES) register(router, env);
+	// Timers of requests held by "timeout" faults, cleared on stop.
+	const held = new Set<NodeJS.Timeout>();
+
+	const server = createServer((req, res) => {
+		handle(req, res).catch((error: Error) => {
+			if (res.headersSent) res.destroy();
+			else writeReply(res, generalError(500, '500', `Sandbox error: ${error.message}`));
+		});
+	});
+
+	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const time = Date.now();
+		const body = await readBody(req);
+		const method = req.method ?? 'GET';
+		const [path, search = ''] = (req.url ?? '/').split(/\?(.*)/s, 2);
+		const query = Object.fromEntries(new URLSearchParams(search));
+		const headers: Record<string, string> = {};
+		for (const [name, value] of Object.entries(req.headers)) {
+			if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+		}
+
+		if (!path.startsWith(CONTROL_PREFIX)) {
+			env.requests.push({ method, path, query, headers, body, time });
+			// Faults hit before routing and authentication, like a proxy or overloaded server would.
+			const fault = env.faults.take(path);
+			if (fault) return applyFault(fault, req, res);
+		}
+
+		const match = router.match(method, path);
+		if (!match) return writeReply(res, notFound());
+		const denied = authenticate(match.route.auth, headers, env);
+		if (denied) return writeReply(res, denied);
+		let parsed: unknown;
+		if (match.route.body === 'json' && body.length > 0) {
+			try {
+				parsed = JSON.parse(body.toString('utf8'));
+			} catch {
+				return writeReply(res, badRequest('Malformed JSON body'));
+			}
+		}
+		const reply = await match.route.handler({
+			method,
+			path,
+			params: match.params,
+			query,
+			headers,
+			body,
+			json: parsed,
+		});
+		writeReply(res, reply);
+	}
+
+	function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
+		const replies: Partial<Record<Fault['kind'], () => Reply>> = {
+			status429: () => ({
+				...generalError(429, '429', 'Too many requests'),
+				headers: { 'retry-after': String(fault.retryAfter ?? 1) },
+			}),
+			status500: () => generalError(500, '500', 'Internal server error'),
+			html502: () => ({ status: 502, text: BAD_GATEWAY_PAGE, contentType: 'text/html' }),
+			bodyFail: () => json(200, fault.body ?? DEFAULT_FAIL_BODY),
+		};
+		const reply = replies[fault.kind];
+		if (reply) return writeReply(res, reply());
+		if (fault.kind === 'reset') {
+			req.socket.destroy();
+			return;
+		}
+		// timeout: never answer; drop the connection after the delay.
+		const timer = setTimeout(() => {
+			held.delete(timer);
+			req.socket.destroy();
+		}, fault.delayMs ?? 60_000);
+		held.add(timer);
+		res.on('close', () => {
+			clearTimeout(timer);
+			held.delete(timer);
+		});
+	}
+
+	const host = options.host ?? '127.0.0.1';
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const { port } = server.address() as AddressInfo;
+	const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const baseUrl = `http://${urlHost}:${port}`;
+
+	return {
+		baseUrl,
+		checkoutUrl: `${baseUrl}/checkout`,
+		payoutUrl: `${baseUrl}${PAYOUT_PREFIX}`,
+		keys: env.keys,
+		state: env.state,
+		faults: env.faults,
+		requests: env.requests,
+		clearRequests: () => {
+			env.requests.length = 0;
+		},
+		stop: () =>
+			new Promise<void>((resolve, reject) => {
+				for (const timer of held) clearTimeout(timer);
+				held.clear();
+				server.close((error) => (error ? reject(error) : resolve()));
+				server.closeAllConnections();
+			}),
+	};
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+const BAD_GATEWAY_PAGE =
+	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n' +
+	'<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
