@@ -1,4 +1,11 @@
-export const FAULT_KINDS = ['status429', 'status500', 'html502', 'timeout', 'reset', 'bodyFail'] as const;
+export const FAULT_KINDS = [
+	'status429',
+	'status500',
+	'html502',
+	'timeout',
+	'reset',
+	'bodyFail',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface Fault {
@@ -32,7 +39,9 @@ export class FaultInjector {
 			throw new TypeError(`invalid fault: ${why}`);
 		};
 		if (typeof f !== 'object' || f === null) fail('not an object');
-		if (!FAULT_KINDS.includes(f.kind as FaultKind)) fail(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+		if (!FAULT_KINDS.includes(f.kind as FaultKind)) {
+			fail(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+		}
 		if (f.count !== undefined && !(Number.isInteger(f.count) && (f.count as number) > 0)) {
 			fail('count must be a positive integer');
 		}

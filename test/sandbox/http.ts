@@ -25,13 +25,15 @@ export function badRequest(message: string): Reply {
 
 export const invalidKeys = (): Reply => generalError(401, '401', 'Invalid merchant key and secret');
 
-export const notFound = (): Reply => json(404, { status: 'fail', code: '404', message: 'Not found' });
+export const notFound = (): Reply =>
+	json(404, { status: 'fail', code: '404', message: 'Not found' });
 
 export function writeReply(res: ServerResponse, reply: Reply): void {
 	const isText = reply.text !== undefined;
 	const payload = isText ? (reply.text as string) : JSON.stringify(reply.body ?? {});
+	const defaultType = isText ? 'text/plain; charset=utf-8' : 'application/json';
 	res.writeHead(reply.status, {
-		'content-type': reply.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json'),
+		'content-type': reply.contentType ?? defaultType,
 		'content-length': Buffer.byteLength(payload),
 		...reply.headers,
 	});

@@ -61,7 +61,7 @@ const ROUTE_MODULES: RouteModule[] = [
 	registerControlRoutes,
 ];
 
-/** Starts the in-memory service simulator. Plain HTTP: the real service's HTTPS rule is not simulated. */
+/** Starts the in-memory simulator. Plain HTTP: the service's HTTPS rule is not simulated. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const env: RouteEnv = {
 		state: new SandboxState({
@@ -164,7 +164,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 	});
 	const { port } = server.address() as AddressInfo;
-	const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	// A wildcard address is reached through loopback; IPv6 literals need brackets in URLs.
+	const urlHost =
+		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 	const baseUrl = `http://${urlHost}:${port}`;
 
 	return {
@@ -197,6 +199,14 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 	});
 }
 
-const BAD_GATEWAY_PAGE =
-	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n' +
-	'<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+// What a reverse proxy in front of the service answers when the upstream is down.
+const BAD_GATEWAY_PAGE = [
+	'<html>',
+	'<head><title>502 Bad Gateway</title></head>',
+	'<body>',
+	'<center><h1>502 Bad Gateway</h1></center>',
+	'<hr><center>nginx</center>',
+	'</body>',
+	'</html>',
+	'',
+].join('\r\n');

@@ -18,7 +18,10 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
  * Minimal multipart/form-data parser (RFC 7578), enough for uploads of a few MB. Returns
  * undefined when the content type is not multipart or the body is not well formed.
  */
-export function parseMultipart(body: Buffer, contentType: string | undefined): MultipartPart[] | undefined {
+export function parseMultipart(
+	body: Buffer,
+	contentType: string | undefined,
+): MultipartPart[] | undefined {
 	const boundary = boundaryOf(contentType);
 	if (!boundary) return undefined;
 	const delimiter = Buffer.from(`--${boundary}`);
@@ -38,7 +41,8 @@ export function parseMultipart(body: Buffer, contentType: string | undefined): M
 		const headers: Record<string, string> = {};
 		for (const line of body.subarray(at + 2, headerEnd).toString('utf8').split('\r\n')) {
 			const colon = line.indexOf(':');
-			if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+			if (colon < 1) continue;
+			headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
 		}
 		const disposition = headers['content-disposition'] ?? '';
 		const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];

@@ -42,6 +42,11 @@ export interface RouteEnv {
 /** A route module: registers its area's handlers. */
 export type RouteModule = (router: Router, env: RouteEnv) => void;
 
+export interface RouteMatch {
+	route: Route;
+	params: Record<string, string>;
+}
+
 interface CompiledRoute {
 	route: Route;
 	pattern: RegExp;
@@ -64,7 +69,7 @@ export class Router {
 		this.routes.push({ route, pattern: new RegExp(`^${source}$`), names });
 	}
 
-	match(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+	match(method: string, path: string): RouteMatch | undefined {
 		for (const { route, pattern, names } of this.routes) {
 			if (route.method !== method) continue;
 			const found = pattern.exec(path);

@@ -42,7 +42,12 @@ export interface TransactionObject {
 	payment_method: string;
 	m_customer_id: string;
 	m_payment_token: string;
-	payment_method_data: { scheme: string; card_country: string; card_type: string; masked_pan: string };
+	payment_method_data: {
+		scheme: string;
+		card_country: string;
+		card_type: string;
+		masked_pan: string;
+	};
 	apm_name: string;
 	apm_identifier: string;
 	sub_merchant_identifier: string;

@@ -71,7 +71,7 @@ function dayStart(text: string): number | undefined {
  * status_code and unknown parameters are ignored, as the spec says for status_code.
  */
 export function parseListQuery(query: Record<string, string>): ListQuery | { error: string } {
-	const given = (name: string) => (query[name] === undefined || query[name] === '' ? undefined : query[name]);
+	const given = (name: string) => (query[name] === '' ? undefined : query[name]);
 	const result: ListQuery = { perpage: 100, filters: {} };
 
 	const page = given('page');
@@ -98,7 +98,9 @@ export function parseListQuery(query: Record<string, string>): ListQuery | { err
 			}
 			result.filters[name] = value;
 		} else if (name === 'min_amount' || name === 'max_amount') {
-			if (!/^\d+(\.\d+)?$/.test(value)) return { error: `${name} must be a number, got ${quote(value)}` };
+			if (!/^\d+(\.\d+)?$/.test(value)) {
+				return { error: `${name} must be a number, got ${quote(value)}` };
+			}
 			result.filters[name] = Number(value);
 		} else {
 			result.filters[name] = value;
@@ -131,7 +133,8 @@ export function filterTransactions(
 	);
 	add(f.m_payment_token, (r) => r.m_payment_token === f.m_payment_token);
 	// Anything but 6-8 digits is no BIN, so it matches nothing.
-	add(f.card_bin, (r) => /^\d{6,8}$/.test(f.card_bin!) && r.internal.card_pan.startsWith(f.card_bin!));
+	const validBin = /^\d{6,8}$/.test(f.card_bin ?? '');
+	add(f.card_bin, (r) => validBin && r.internal.card_pan.startsWith(f.card_bin!));
 	add(f.processor, (r) => r.psp === f.processor);
 	add(f.currency_code, (r) => r.currency === f.currency_code!.toUpperCase());
 	const from = f.from_date === undefined ? undefined : dayStart(f.from_date);

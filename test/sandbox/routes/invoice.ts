@@ -1,7 +1,7 @@
 import { badRequest, json, quote } from '../http';
 import type { RouteModule } from '../router';
 
-/** Invoice items (Invoice channel key). Only the list so far; add/update/state changes come later. */
+/** Invoice items (Invoice channel key). Only the list so far; the item operations come later. */
 export const registerInvoiceRoutes: RouteModule = (router, env) => {
 	router.add({
 		method: 'GET',

@@ -13,7 +13,8 @@ export const registerOrderRoutes: RouteModule = (router, env) => {
 			if ('error' in parsed) return badRequest(parsed.error);
 			const matching = filterTransactions(env.state.transactions, parsed.filters);
 			const { page, perpage } = parsed;
-			const shown = page === undefined ? matching : matching.slice((page - 1) * perpage, page * perpage);
+			const shown =
+				page === undefined ? matching : matching.slice((page - 1) * perpage, page * perpage);
 			return json(200, {
 				data: shown.map(toTransactionObject),
 				message: 'Transactions fetched successfully',

@@ -2,7 +2,7 @@ import { json } from '../http';
 import type { RouteModule } from '../router';
 import { toPosOrder } from '../transactions';
 
-/** POS order lookup (POS web API key pair, sent as merchant-key / merchant-secret: our assumption). */
+/** POS order lookup. Its key pair travels in merchant-key / merchant-secret (our assumption). */
 export const registerPosRoutes: RouteModule = (router, env) => {
 	router.add({
 		method: 'GET',

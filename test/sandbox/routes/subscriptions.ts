@@ -30,7 +30,8 @@ const error = (status: number, message: string) =>
 function valueAt(body: Record<string, unknown>, path: string): unknown {
 	let value: unknown = body;
 	for (const key of path.split('.')) {
-		value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+		const isObject = typeof value === 'object' && value !== null;
+		value = isObject ? (value as Record<string, unknown>)[key] : undefined;
 	}
 	return value;
 }
