@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 import { DirectoryLoader } from 'n8n-core';
-// Not re-exported from the package root; n8n-core has no exports map, so the deep path is stable.
+// Not re-exported from the package root; n8n-core has no exports map, so deep paths resolve.
 import {
 	commonCORSParameters,
 	commonPollingParameters,
 } from 'n8n-core/dist/nodes-loader/constants';
+import { validateNodeDescription } from 'n8n-core/dist/nodes-loader/validate-node-description';
 import type {
 	ICredentialType,
 	ICredentialTypes,
@@ -38,6 +39,8 @@ interface CredentialEntry {
 
 const nodes = new Map<string, NodeEntry>();
 const credentials = new Map<string, CredentialEntry>();
+/** What discovery found in this package, for reporting. */
+const packageTypes = { nodes: [] as string[], credentials: [] as string[], files: 0 };
 /** Files that exist but could not be loaded; reported when a type is then missing. */
 const loadFailures: string[] = [];
 let discovered = false;
@@ -77,6 +80,7 @@ function prepareNodeType(type: AnyNodeType): void {
 			else properties.push(...commonCORSParameters);
 		}
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(version);
+		validateNodeDescription(version.description);
 	}
 }
 
@@ -87,9 +91,9 @@ function instantiateExports(file: string): unknown[] {
 	const instances: unknown[] = [];
 	let firstError: unknown;
 	for (const value of Object.values(exported)) {
-		if (typeof value !== 'function' || !/^class[\s{]/.test(Function.prototype.toString.call(value))) {
-			continue;
-		}
+		const isClass =
+			typeof value === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(value));
+		if (!isClass) continue;
 		try {
 			instances.push(new (value as new () => unknown)());
 		} catch (error) {
@@ -143,34 +147,62 @@ function discover(): void {
 	if (discovered) return;
 	discovered = true;
 	for (const [name, type] of Object.entries(harnessNodeTypes)) {
-		registerNodeType(name, type, 'harness');
+		addNodeType(name, type, 'harness');
 	}
 	for (const file of listFiles(join(ROOT_DIR, 'credentials'), '.credentials.ts', 0)) {
+		packageTypes.files += 1;
 		const type = loadFile(file, isCredentialType);
-		if (type) credentials.set(type.name, { type, sourcePath: file });
+		if (!type) continue;
+		credentials.set(type.name, { type, sourcePath: file });
+		packageTypes.credentials.push(type.name);
 	}
 	for (const file of listFiles(join(ROOT_DIR, 'nodes'), '.node.ts', 1)) {
+		packageTypes.files += 1;
 		const type = loadFile(file, isNodeType);
 		if (!type) continue;
-		prepareNodeType(type);
+		try {
+			prepareNodeType(type);
+		} catch (error) {
+			loadFailures.push(`${file}: ${(error as Error).message}`);
+			continue;
+		}
 		const entry = { type, sourcePath: file };
 		nodes.set(`${PACKAGE_NAME}.${type.description.name}`, entry);
+		packageTypes.nodes.push(`${PACKAGE_NAME}.${type.description.name}`);
 		if (!nodes.has(type.description.name)) nodes.set(type.description.name, entry);
 	}
+}
+
+/** The package's discovered node/credential type names, file count and load failures. */
+export function discoveryReport() {
+	discover();
+	return {
+		nodes: [...packageTypes.nodes],
+		credentials: [...packageTypes.credentials],
+		files: packageTypes.files,
+		failures: [...loadFailures],
+	};
 }
 
 function failureHint(): string {
 	return loadFailures.length ? ` (files that failed to load: ${loadFailures.join('; ')})` : '';
 }
 
-/** Registers an extra node type (e.g. a test-only node) under the given type name. */
-export function registerNodeType(name: string, type: AnyNodeType, sourcePath = 'registered'): void {
+function addNodeType(name: string, type: AnyNodeType, sourcePath: string): void {
 	prepareNodeType(type);
 	nodes.set(name, { type, sourcePath });
 }
 
+/** Registers an extra node type (e.g. a test-only node) under the given type name. */
+export function registerNodeType(name: string, type: AnyNodeType): void {
+	// Discover first so a registration may replace a package type instead of being replaced.
+	discover();
+	addNodeType(name, type, 'registered');
+}
+
 /** Registers an extra credential type under `type.name`. */
 export function registerCredentialType(type: ICredentialType): void {
+	discover();
 	credentials.set(type.name, { type, sourcePath: 'registered' });
 }
 
