@@ -172,8 +172,9 @@ export async function apiRequest(
 		url: joinUrl(base, spec.path),
 		headers: { accept: 'application/json' },
 		returnFullResponse: true,
-		// 401 must still throw: that is how n8n knows to renew a cached payout token and try once more.
-		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		// A payout 401 must still throw: that is how n8n knows to renew the cached token and try once
+		// more. Other channels have nothing to renew, so their 401 is answered at once.
+		ignoreHttpStatusErrors: { ignore: true, except: spec.channel === 'payout' ? [401] : [] },
 		timeout: settings.timeoutMs,
 		json: true,
 	};

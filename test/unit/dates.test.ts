@@ -1,0 +1,31 @@
+import { addIsoDates, serviceDateToIso } from '../../nodes/PaymentGateway/helpers/dates';
+
+describe('serviceDateToIso', () => {
+	it.each([
+		['05-03-2026 14:22:10', 'UTC', '2026-03-05T14:22:10Z'],
+		['05/03/2026 14:22:10', 'UTC', '2026-03-05T14:22:10Z'],
+		['05-03-2026 14:22:10', 'Asia/Dubai', '2026-03-05T14:22:10+04:00'],
+		['05/03/2026 09:00:00', 'Asia/Kolkata', '2026-03-05T09:00:00+05:30'],
+		['15/07/2026', 'Europe/London', '2026-07-15T00:00:00+01:00'],
+		['15/01/2026 08:30', 'Europe/London', '2026-01-15T08:30:00Z'],
+		['2026-11-21 10:15:00', 'UTC', '2026-11-21T10:15:00Z'],
+	])('%s in %s is %s', (text, zone, iso) => {
+		expect(serviceDateToIso(text, zone)).toBe(iso);
+	});
+
+	it.each([['31-02-2026 10:00:00'], ['2026/01/01'], ['yesterday'], [''], ['12-13-2026 00:00:00']])(
+		'%s is not a date',
+		(text) => {
+			expect(serviceDateToIso(text, 'UTC')).toBeUndefined();
+		},
+	);
+
+	it('keeps the original fields and adds _iso copies only where they parse', () => {
+		const record = { transaction_date: '01-02-2026 03:04:05', transaction_time: 'n/a' };
+		expect(addIsoDates(record, ['transaction_date', 'transaction_time', 'missing'], 'UTC')).toEqual({
+			transaction_date: '01-02-2026 03:04:05',
+			transaction_time: 'n/a',
+			transaction_date_iso: '2026-02-01T03:04:05Z',
+		});
+	});
+});

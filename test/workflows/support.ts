@@ -1,0 +1,68 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { HarnessCredential, RunResult } from '../harness';
+import { runWorkflow } from '../harness';
+import type { Sandbox } from '../sandbox';
+
+export const GATEWAY = 'n8n-nodes-payment-gateway.paymentGateway';
+
+/** Harness credentials of every channel pointing at the sandbox, id = credential type. */
+export function sandboxCredentials(sandbox: Sandbox): HarnessCredential[] {
+	const merchant = (type: string, pair: { merchantKey: string; merchantSecret: string }) => ({
+		id: type,
+		name: type,
+		type,
+		data: { baseUrl: sandbox.baseUrl, ...pair },
+	});
+	const { keys } = sandbox;
+	return [
+		merchant('paymentGatewayHostedApi', keys.hosted),
+		merchant('paymentGatewayS2sApi', keys.s2s),
+		merchant('paymentGatewaySdkApi', keys.sdk),
+		merchant('paymentGatewayInvoiceApi', keys.invoice),
+		merchant('paymentGatewayPaymentLinkApi', keys.paymentLink),
+		merchant('paymentGatewaySubscriptionApi', keys.subscription),
+		merchant('paymentGatewayPosApi', { merchantKey: keys.pos.apiKey, merchantSecret: keys.pos.apiSecret }),
+		{
+			id: 'paymentGatewayPayoutApi',
+			name: 'paymentGatewayPayoutApi',
+			type: 'paymentGatewayPayoutApi',
+			data: { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...keys.payout },
+		},
+	];
+}
+
+export interface GatewayRun {
+	parameters: INodeParameters;
+	items?: object[];
+	credentialType?: string;
+	continueOnFail?: boolean;
+	credentials?: HarnessCredential[];
+	nodeType?: string;
+}
+
+/** Runs Start → Payment Gateway (or another node type) and returns the harness result. */
+export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<RunResult> {
+	const credentialType = run.credentialType ?? 'paymentGatewayHostedApi';
+	const credentials = run.credentials ?? sandboxCredentials(sandbox);
+	const credential = credentials.find((c) => c.type === credentialType)!;
+	return await runWorkflow(
+		{
+			nodes: [
+				{ name: 'Start', type: 'harness.start', parameters: { items: (run.items ?? [{}]) as INodeParameters[] } },
+				{
+					name: 'Gateway',
+					type: run.nodeType ?? GATEWAY,
+					parameters: run.parameters,
+					credentials: { [credentialType]: { id: credential.id ?? null, name: credential.name ?? '' } },
+					...(run.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } },
+		},
+		{ credentials },
+	);
+}
+
+export const requestsTo = (sandbox: Sandbox, path: string) =>
+	sandbox.requests.filter((r) => r.path === path);
