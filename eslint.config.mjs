@@ -36,9 +36,8 @@ export default [
 			// Replaced by local/only-exceljs-at-runtime, which allows exceljs alone (see above).
 			'@n8n/community-nodes/no-runtime-dependencies': 'off',
 			'local/only-exceljs-at-runtime': 'error',
-			// The overrides pin a transitive exceljs dependency version that the registry this project
-			// is developed against lacks; npm applies overrides only to this repository's own installs,
-			// never to users installing the package.
+			// The overrides pin transitive versions (under exceljs and jest) that some registries lack;
+			// npm applies overrides only to this repository's own installs, never to users'.
 			'@n8n/community-nodes/no-overrides-field': 'off',
 		},
 	},
