@@ -4,6 +4,5 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
-	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 	testTimeout: 30000,
 };

@@ -6,4 +6,13 @@ bash scripts/build.sh
 export PATH="$PWD/node_modules/.bin:$PATH"
 tsc --noEmit -p tsconfig.json
 eslint nodes credentials package.json
-jest --ci "$@"
+mkdir -p .tools
+status=0
+jest --ci --json --outputFile=.tools/jest-results.json "$@" || status=$?
+# One closing line any CI log reader understands.
+node -e '
+const r = require("./.tools/jest-results.json");
+const skipped = r.numPendingTests + r.numTodoTests;
+console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' || true
+exit "$status"
