@@ -29,6 +29,11 @@ const listAll = (filters: IDataObject = {}, extra: IDataObject = {}) =>
 		},
 	});
 
+const listSome = (limit: number, extra: INodeParameters = {}) =>
+	runGateway(sandbox, {
+		parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit, ...extra },
+	});
+
 const ids = (items: Array<{ json: IDataObject }>) => items.map((i) => i.json.transaction_id).sort();
 
 /** YYYY-MM-DD of a DD-MM-YYYY HH:mm:ss text. */
@@ -101,17 +106,13 @@ describe('transaction.getMany pagination', () => {
 	});
 
 	it('respects Limit with one request when it fits a page', async () => {
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 30 },
-		});
+		const result = await listSome(30);
 		expect(result.outputs.Gateway).toHaveLength(30);
 		expect(requestsTo(sandbox, LIST).map((r) => r.query.perpage)).toEqual(['30']);
 	});
 
 	it('respects a Limit above the page size, capping perpage at 100', async () => {
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 150 },
-		});
+		const result = await listSome(150);
 		expect(result.outputs.Gateway).toHaveLength(150);
 		expect(requestsTo(sandbox, LIST).map((r) => [r.query.page, r.query.perpage])).toEqual([
 			['1', '100'],
@@ -120,9 +121,7 @@ describe('transaction.getMany pagination', () => {
 	});
 
 	it('simplifies by default and adds an ISO copy of the transaction date', async () => {
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 1 },
-		});
+		const result = await listSome(1);
 		const [item] = result.outputs.Gateway;
 		const record = (sandbox.state.transactions as TransactionRecord[]).find(
 			(r) => r.transaction_id === item.json.transaction_id,
@@ -212,9 +211,7 @@ describe('transaction.getMany rules and failures', () => {
 
 	it('retries a 429 after its Retry-After and succeeds', async () => {
 		sandbox.faults.inject({ kind: 'status429', retryAfter: 1 });
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 5 },
-		});
+		const result = await listSome(5);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs.Gateway).toHaveLength(5);
 		const [first, second] = requestsTo(sandbox, LIST);
@@ -224,9 +221,7 @@ describe('transaction.getMany rules and failures', () => {
 
 	it.each(['status500', 'html502', 'reset'] as const)('retries a read after %s', async (kind) => {
 		sandbox.faults.inject({ kind, count: 2 });
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 3 },
-		});
+		const result = await listSome(3);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs.Gateway).toHaveLength(3);
 		expect(requestsTo(sandbox, LIST)).toHaveLength(3);
@@ -234,30 +229,14 @@ describe('transaction.getMany rules and failures', () => {
 
 	it('retries a read that timed out', async () => {
 		sandbox.faults.inject({ kind: 'timeout', delayMs: 3000 });
-		const result = await runGateway(sandbox, {
-			parameters: {
-				resource: 'transaction',
-				operation: 'getMany',
-				returnAll: false,
-				limit: 3,
-				requestOptions: { timeoutMs: 300 },
-			},
-		});
+		const result = await listSome(3, { requestOptions: { timeoutMs: 300 } });
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(sandbox, LIST)).toHaveLength(2);
 	});
 
 	it('gives up after Max Retries and reports the last failure', async () => {
 		sandbox.faults.inject({ kind: 'status500', count: 5 });
-		const result = await runGateway(sandbox, {
-			parameters: {
-				resource: 'transaction',
-				operation: 'getMany',
-				returnAll: false,
-				limit: 3,
-				requestOptions: { maxRetries: 1 },
-			},
-		});
+		const result = await listSome(3, { requestOptions: { maxRetries: 1 } });
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect(result.error?.message).toContain('code 500');
 		expect(requestsTo(sandbox, LIST)).toHaveLength(2);
@@ -265,9 +244,7 @@ describe('transaction.getMany rules and failures', () => {
 
 	it('does not wait for a Retry-After longer than Max Retry Wait', async () => {
 		sandbox.faults.inject({ kind: 'status429', retryAfter: 120 });
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 3 },
-		});
+		const result = await listSome(3);
 		expect(result.error?.message).toContain('code 429');
 		expect(requestsTo(sandbox, LIST)).toHaveLength(1);
 	});
