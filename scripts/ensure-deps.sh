@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the npm packages when node_modules is missing or older than package-lock.json, then runs
-# the given command. Expects Node 24 on PATH (scripts/node24.sh).
+# Installs the locked npm packages when node_modules is missing or was installed from another
+# package-lock.json, then runs the given command. Expects Node 24 on PATH (scripts/node24.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-stamp=node_modules/.package-lock.json
-if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+stamp=node_modules/.installed-lock.sha256
+want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -d node_modules/.bin ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	echo "Installing npm packages ..." >&2
 	npm ci --no-audit --no-fund --loglevel=error >&2
+	echo "$want" > "$stamp"
 fi
 export PATH="$PWD/node_modules/.bin:$PATH"
 [ "$#" -gt 0 ] && exec "$@"

@@ -27,7 +27,7 @@ describe('transaction list query rules', () => {
 		['perpage', { perpage: 101 }],
 		['perpage', { perpage: 0 }],
 		['page', { page: 0 }],
-		['status', { status: 'SETTLED' }],
+		['status', { status: 'settled' }],
 		['currency_code', { currency_code: 'DIRHAM' }],
 		['customer_country', { customer_country: 'ARE' }],
 		['card_bin', { card_bin: '4111' }],

@@ -40,6 +40,12 @@ describe.each(MERCHANT_TYPES)('%s credential test', (type, path) => {
 		expect(result.message).not.toContain('wrong-secret-123');
 	});
 
+	it('fails with a wrong secret at an address that is not the service', async () => {
+		const data = { ...credential(type).data, baseUrl: `${sandbox.baseUrl}/not-the-api`, merchantSecret: 'x' };
+		const result = await testCredential(type, data);
+		expect(result.status).toBe('Error');
+	});
+
 	it("fails for another channel's keys", async () => {
 		const other = type === 'paymentGatewayInvoiceApi' ? 'paymentGatewayHostedApi' : 'paymentGatewayInvoiceApi';
 		const data = { ...credential(other).data };
@@ -103,5 +109,12 @@ describe('payout credential test', () => {
 		expect(ok).toEqual({ status: 'OK', message: 'Reachable, keys accepted' });
 		const bad = await testCredential('paymentGatewayPayoutApi', { ...payout(), obtainBy: 'paste', accessToken: 'stale' });
 		expect(bad.message).toMatch(/^Invalid key or secret/);
+		const elsewhere = await testCredential('paymentGatewayPayoutApi', {
+			...payout(),
+			payoutUrl: `${sandbox.baseUrl}/not-the-api`,
+			obtainBy: 'paste',
+			accessToken: token,
+		});
+		expect(elsewhere.status).toBe('Error');
 	});
 });

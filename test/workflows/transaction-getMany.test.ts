@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox, TransactionRecord } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import { FILTERS } from '../../nodes/PaymentGateway/actions/transaction/getMany.operation';
 import { requestsTo, runGateway } from './support';
 
 const LIST = '/orders/v1/transaction-list';
@@ -65,7 +66,11 @@ describe('transaction.getMany filters', () => {
 		['customerCountry', () => pick().internal.billing_country, (r, v) => r.internal.billing_country === v],
 	];
 
-	it('covers the 17 filters of the service', () => expect(cases).toHaveLength(17));
+	it('covers the 17 filters of the service, each in the node and in this table', () => {
+		const seedFilters = ['p_order_id', 'transaction_id', 'status', 'payment_method', 'payment_method_id', 'm_payment_token', 'card_bin', 'processor', 'currency_code', 'from_date', 'to_date', 'min_amount', 'max_amount', 'm_customer_id', 'customer_email', 'customer_mobile', 'customer_country'];
+		expect(FILTERS.map((f) => f.query).sort()).toEqual([...seedFilters].sort());
+		expect(cases.map(([name]) => name).sort()).toEqual(FILTERS.map((f) => f.name).sort());
+	});
 
 	it.each(cases)('%s returns exactly the matching transactions', async (filter, value, predicate) => {
 		const v = value();
@@ -118,6 +123,32 @@ describe('transaction.getMany pagination', () => {
 			['1', '100'],
 			['2', '100'],
 		]);
+	});
+
+	it('ends on an exact multiple of the page size without an extra request', async () => {
+		const exact = await startSandbox({ seed: 2, transactionCount: 200 });
+		try {
+			const result = await runGateway(exact, {
+				parameters: { resource: 'transaction', operation: 'getMany', returnAll: true },
+			});
+			expect(result.outputs.Gateway).toHaveLength(200);
+			expect(requestsTo(exact, LIST)).toHaveLength(2);
+		} finally {
+			await exact.stop();
+		}
+	});
+
+	it('returns nothing, in one request, when nothing matches', async () => {
+		const result = await listAll({ pOrderId: 'no-such-order' });
+		expect(result.outputs.Gateway).toEqual([]);
+		expect(requestsTo(sandbox, LIST)).toHaveLength(1);
+	});
+
+	it('returns everything when Limit is above the total', async () => {
+		const result = await listSome(1000, { filters: { currencyCode: 'OMR' } });
+		const expected = (sandbox.state.transactions as TransactionRecord[]).filter((r) => r.currency === 'OMR');
+		expect(result.outputs.Gateway).toHaveLength(expected.length);
+		expect(requestsTo(sandbox, LIST)).toHaveLength(1);
 	});
 
 	it('simplifies by default and adds an ISO copy of the transaction date', async () => {
@@ -227,11 +258,21 @@ describe('transaction.getMany rules and failures', () => {
 		expect(requestsTo(sandbox, LIST)).toHaveLength(3);
 	});
 
-	it('retries a read that timed out', async () => {
-		sandbox.faults.inject({ kind: 'timeout', delayMs: 3000 });
+	it('gives up waiting after Timeout and retries the read', async () => {
+		// The sandbox would hold the request far longer than the test: only the client time-out ends it.
+		sandbox.faults.inject({ kind: 'timeout', delayMs: 60000 });
+		const started = Date.now();
 		const result = await listSome(3, { requestOptions: { timeoutMs: 300 } });
 		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeLessThan(5000);
 		expect(requestsTo(sandbox, LIST)).toHaveLength(2);
+	});
+
+	it('says how often it tried when it gives up', async () => {
+		sandbox.faults.inject({ kind: 'timeout', delayMs: 60000, count: 2 });
+		const result = await listSome(3, { requestOptions: { timeoutMs: 200, maxRetries: 1 } });
+		expect(result.error?.message).toBe('The service did not answer within 200 ms');
+		expect((result.error as { description?: string }).description).toBe('The node tried 2 times with backoff.');
 	});
 
 	it('gives up after Max Retries and reports the last failure', async () => {
@@ -290,7 +331,26 @@ describe('transaction.getMany rules and failures', () => {
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect(result.error?.message).toContain('Invalid merchant key and secret');
 		expect((result.error as { description?: string }).description).toMatch(/Invalid key or secret/);
-		expect(JSON.stringify(result.error)).not.toContain('very-secret-value');
-		expect(JSON.stringify(result.runData)).not.toContain('very-secret-value');
+		const error = result.error as Error & { description?: string; context?: object };
+		for (const text of [error.message, error.description, error.stack, JSON.stringify(error.context), JSON.stringify(error), JSON.stringify(result.runData)]) {
+			expect(String(text)).not.toContain('very-secret-value');
+		}
+	});
+
+	it('keeps the secret out of the Continue On Fail item too', async () => {
+		const result = await runGateway(sandbox, {
+			continueOnFail: true,
+			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 1 },
+			credentials: [
+				{
+					id: 'paymentGatewayHostedApi',
+					name: 'wrong',
+					type: 'paymentGatewayHostedApi',
+					data: { baseUrl: sandbox.baseUrl, merchantKey: 'nope', merchantSecret: 'very-secret-value' },
+				},
+			],
+		});
+		expect(result.outputs.Gateway[0].json).toMatchObject({ code: '401', httpCode: 401 });
+		expect(JSON.stringify(result.outputs.Gateway)).not.toContain('very-secret-value');
 	});
 });

@@ -30,7 +30,7 @@ export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	placeholder: 'Add option',
+	placeholder: 'Add Option',
 	default: {},
 	options: [
 		{
@@ -51,12 +51,12 @@ export const requestOptionsProperty: INodeProperties = {
 			description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
 		},
 		{
-			displayName: 'Timeout (Ms)',
+			displayName: 'Timeout',
 			name: 'timeoutMs',
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 30000,
-			description: 'How long to wait for the service to answer each request',
+			description: 'How long to wait for the service to answer each request, in milliseconds',
 		},
 	],
 };

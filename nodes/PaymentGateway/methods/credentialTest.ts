@@ -21,22 +21,30 @@ interface Probe {
 	path: string;
 	body?: IDataObject;
 	emptyMultipart?: boolean;
-	/** Answers, besides 2xx, that prove the keys were accepted. */
-	acceptsRefusal: boolean;
+	/** The refusal, besides 2xx, that only a service that accepted the keys can give. */
+	expectedRefusal?: (status: number, body: IDataObject) => boolean;
 }
 
+const message = (body: IDataObject) => String(body.message ?? '');
+const refusedForContent = (status: number, body: IDataObject) =>
+	(status === 400 || status === 422) && !['404', '429'].includes(String(body.code));
+
 const PROBES: Record<string, Probe> = {
-	listTransactions: { method: 'GET', path: '/orders/v1/transaction-list?page=1&perpage=1', acceptsRefusal: false },
-	listInvoiceItems: { method: 'GET', path: '/invoice/v1/items/list?page=1&perpage=1', acceptsRefusal: false },
+	listTransactions: { method: 'GET', path: '/orders/v1/transaction-list?page=1&perpage=1' },
+	listInvoiceItems: { method: 'GET', path: '/invoice/v1/items/list?page=1&perpage=1' },
 	deactivateUnknownLink: {
 		method: 'POST',
 		path: '/payment-links/v1/deactivate',
 		body: { data_id: 'n8n-credential-test' },
-		acceptsRefusal: true,
+		expectedRefusal: (_status, body) => String(body.code) === 'E0021',
 	},
-	emptyPlan: { method: 'POST', path: '/subscriptions/v1/add', body: {}, acceptsRefusal: true },
-	unknownPosOrder: { method: 'GET', path: '/pos/v1/orders/0', acceptsRefusal: true },
-	emptyPayoutUpload: { method: 'POST', path: '/v1/bulk/payouts', emptyMultipart: true, acceptsRefusal: true },
+	emptyPlan: { method: 'POST', path: '/subscriptions/v1/add', body: {}, expectedRefusal: refusedForContent },
+	unknownPosOrder: {
+		method: 'GET',
+		path: '/pos/v1/orders/0',
+		expectedRefusal: (status, body) => status === 404 && /order/i.test(message(body)),
+	},
+	emptyPayoutUpload: { method: 'POST', path: '/v1/bulk/payouts', emptyMultipart: true, expectedRefusal: refusedForContent },
 };
 
 interface ProbeAnswer {
@@ -56,6 +64,9 @@ async function send(ctx: ICredentialTestFunctions, options: IDataObject): Promis
 			json: true,
 			resolveWithFullResponse: true,
 			simple: false,
+			// A redirect could carry the key headers to another host or to plain http://.
+			followRedirect: false,
+			followAllRedirects: false,
 			timeout: 20000,
 		})) as { statusCode: number; body: unknown };
 		let body = response.body;
@@ -73,13 +84,18 @@ async function send(ctx: ICredentialTestFunctions, options: IDataObject): Promis
 	}
 }
 
-function judge(answer: ProbeAnswer, probe: Probe, url: string): INodeCredentialTestResult {
+function judge(
+	answer: ProbeAnswer,
+	probe: Probe,
+	url: string,
+	accept2xx: (body: unknown) => boolean = () => false,
+): INodeCredentialTestResult {
 	const origin = new URL(url).origin;
 	if (answer.networkError !== undefined) {
 		return { status: 'Error', message: `Could not reach ${origin}: ${answer.networkError}` };
 	}
 	const status = answer.statusCode ?? 0;
-	const serviceMessage = isServiceBody(answer.body) && answer.body.message ? ` (${String(answer.body.message)})` : '';
+	const serviceMessage = isServiceBody(answer.body) && answer.body.message ? ` (${message(answer.body)})` : '';
 	if (status === 401) {
 		return { status: 'Error', message: `Invalid key or secret: the service answered 401${serviceMessage}` };
 	}
@@ -89,10 +105,9 @@ function judge(answer: ProbeAnswer, probe: Probe, url: string): INodeCredentialT
 			message: `The keys were recognised but this account may not use this channel (403)${serviceMessage}`,
 		};
 	}
-	const ok = status >= 200 && status < 300 && isServiceBody(answer.body);
-	const refusedForContent =
-		probe.acceptsRefusal && status >= 400 && status < 500 && isServiceBody(answer.body);
-	if (ok || refusedForContent) return { status: 'OK', message: 'Reachable, keys accepted' };
+	const ok = status >= 200 && status < 300 && (isServiceBody(answer.body) || accept2xx(answer.body));
+	const refused = isServiceBody(answer.body) && probe.expectedRefusal?.(status, answer.body) === true;
+	if (ok || refused) return { status: 'OK', message: 'Reachable, keys accepted' };
 	return {
 		status: 'Error',
 		message: `Unexpected answer from ${origin}: HTTP ${status}${serviceMessage}. Check the address.`,
@@ -155,7 +170,7 @@ async function testPayout(
 		headers: request.headers,
 		...(request.auth ? { auth: { user: request.auth.username, pass: request.auth.password } } : {}),
 	});
-	const verdict = judge(answer, { method: 'GET', path: '/v1/token', acceptsRefusal: false }, request.url);
+	const verdict = judge(answer, { method: 'GET', path: '/v1/token' }, request.url, (body) => !!extractAccessToken(body));
 	if (verdict.status === 'OK' && !extractAccessToken(answer.body)) {
 		return { status: 'Error', message: 'The token endpoint answered without an access token' };
 	}

@@ -28,8 +28,8 @@ export const KNOWN_CODES: Record<string, string> = {
 	'403': 'Forbidden: the merchant account is not allowed to do this (for example the CAUTH MID is not enabled).',
 	'404': 'Not found: check the Base URL and the identifier.',
 	'422': 'Validation failed: for example an unsupported currency, an invalid payment token, or a token of another PSP.',
-	'429': 'Too many requests: the rate limit was exceeded; the node retried with backoff and gave up.',
-	'500': 'The service had an internal error; the node retried with backoff and gave up.',
+	'429': 'Too many requests: the rate limit was exceeded. Try again later or lower the request rate.',
+	'500': 'The service had an internal error. Try again later.',
 };
 
 export function describeCode(code: string, httpStatus?: number): string | undefined {
@@ -48,7 +48,11 @@ export function isFailure(httpStatus: number, body: unknown): boolean {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
 	const record = body as IDataObject;
 	if (record.success === false) return true;
-	return typeof record.status === 'string' && FAILED_STATUSES.has(record.status.toLowerCase());
+	if (typeof record.status === 'string' && FAILED_STATUSES.has(record.status.toLowerCase())) return true;
+	// A known error code with no success status (success bodies carry code 00).
+	const code = record.code === undefined || record.code === null ? '' : String(record.code);
+	const succeeded = typeof record.status === 'string' && record.status.toLowerCase() === 'success';
+	return !succeeded && (/^E\d{4}$/.test(code) || code === 'PAYMENT_FAILED');
 }
 
 export interface ServiceFailure {
@@ -60,10 +64,10 @@ export interface ServiceFailure {
 
 export function toServiceFailure(httpStatus: number, body: unknown): ServiceFailure {
 	const record = (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
-	const code =
-		record.code !== undefined && record.code !== null && record.code !== ''
-			? String(record.code)
-			: String(httpStatus);
+	const hasCode = record.code !== undefined && record.code !== null && record.code !== '';
+	// A failure body without a code on HTTP 2xx (for example an over-refund): not a status code.
+	const fallback = httpStatus >= 200 && httpStatus < 300 ? 'FAILED' : String(httpStatus);
+	const code = hasCode ? String(record.code) : fallback;
 	let message = typeof record.message === 'string' && record.message ? record.message : '';
 	if (!message && typeof body === 'string') {
 		// An HTML error page from a proxy: keep its title, not the markup.
@@ -83,12 +87,15 @@ export function serviceError(node: INode, failure: ServiceFailure, itemIndex: nu
 	if (typeof failure.body === 'object' && failure.body !== null) {
 		errorBody.response = failure.body as JsonObject;
 	}
+	const message = `${failure.message} [code ${failure.code}]`;
 	const error = new NodeApiError(node, errorBody, {
-		message: `${failure.message} [code ${failure.code}]`,
+		message,
 		description: describeCode(failure.code, failure.httpStatus),
 		httpCode: String(failure.httpStatus),
 		itemIndex,
 	});
+	// NodeApiError swaps messages that mention socket codes for generic text; keep the service's.
+	error.message = message;
 	error.context.serviceCode = failure.code;
 	error.context.serviceMessage = failure.message;
 	error.context.httpStatus = failure.httpStatus;

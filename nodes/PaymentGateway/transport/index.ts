@@ -67,7 +67,14 @@ const BACKOFF_CAP_MS = 30000;
 
 export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
 	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
-	return { ...DEFAULT_REQUEST_SETTINGS, ...options };
+	const merged = { ...DEFAULT_REQUEST_SETTINGS, ...options };
+	const clamp = (value: unknown, min: number, max: number, fallback: number) =>
+		typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+	return {
+		timeoutMs: clamp(merged.timeoutMs, 1, 600000, DEFAULT_REQUEST_SETTINGS.timeoutMs),
+		maxRetries: Math.floor(clamp(merged.maxRetries, 0, 10, DEFAULT_REQUEST_SETTINGS.maxRetries)),
+		maxRetryWaitSeconds: clamp(merged.maxRetryWaitSeconds, 0, 3600, DEFAULT_REQUEST_SETTINGS.maxRetryWaitSeconds),
+	};
 }
 
 /** Seconds to wait from a Retry-After header (seconds or an HTTP date), if it has one. */
@@ -90,7 +97,10 @@ interface RawResponse {
 	body: unknown;
 }
 
-type Attempt = { response: RawResponse } | { networkError: { code: string; message: string } };
+type Attempt =
+	| { response: RawResponse }
+	| { networkError: { code: string; message: string } }
+	| { localError: Error };
 
 function parseBody(body: unknown): unknown {
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
@@ -116,8 +126,13 @@ function fromThrown(error: unknown): Attempt {
 			},
 		};
 	}
-	const code = String((cause as { code?: unknown }).code ?? 'ENETWORK');
+	const code = (cause as { code?: unknown }).code;
 	const message = String((cause as { message?: unknown }).message ?? 'Network error');
+	// No response and no socket error code: something failed before sending (for example the
+	// payout token request), or the execution was cancelled. Neither is worth a retry.
+	if (typeof code !== 'string' || code === 'ERR_CANCELED') {
+		return { localError: error instanceof Error ? error : new Error(message) };
+	}
 	return { networkError: { code, message } };
 }
 
@@ -137,9 +152,11 @@ function networkFailure(
 		? `The service did not answer within ${settings.timeoutMs} ms`
 		: `Could not reach the service (${error.code})`;
 	const description = spec.retrySafe
-		? 'The node retried with backoff and gave up.'
+		? undefined
 		: 'This request can move money, so it was not retried automatically. It may have reached the service: check with Transaction > Get Many before sending it again.';
-	const failure = new NodeApiError(node, { code: error.code, message }, { message, description, itemIndex });
+	const failure = new NodeApiError(node, { socketError: error.code, message }, { message, description, itemIndex });
+	// NodeApiError swaps messages that mention socket codes for generic text; keep ours.
+	failure.message = message;
 	failure.context.serviceCode = error.code;
 	return failure;
 }
@@ -177,6 +194,8 @@ export async function apiRequest(
 		ignoreHttpStatusErrors: { ignore: true, except: spec.channel === 'payout' ? [401] : [] },
 		timeout: settings.timeoutMs,
 		json: true,
+		// A redirect could carry the key headers to another host or to plain http://.
+		disableFollowRedirect: true,
 	};
 	if (spec.qs) options.qs = spec.qs;
 	if (spec.multipart) {
@@ -190,6 +209,17 @@ export async function apiRequest(
 	}
 
 	for (let attempt = 0; ; attempt++) {
+		// Say what the node did: how often it tried, and that a write may have gone through.
+		const withAttempts = (error: NodeApiError) => {
+			if (attempt === 0) return error;
+			let note = `The node tried ${attempt + 1} times with backoff.`;
+			if (spec.method !== 'GET') {
+				note +=
+					' An earlier attempt may have succeeded (for an order, a duplicate m_order_id answer then means it was created).';
+			}
+			error.description = `${error.description ?? ''} ${note}`.trim();
+			return error;
+		};
 		let outcome: Attempt;
 		try {
 			const full = (await this.helpers.httpRequestWithAuthentication.call(
@@ -204,6 +234,9 @@ export async function apiRequest(
 			outcome = fromThrown(error);
 		}
 
+		if ('localError' in outcome) {
+			throw new NodeOperationError(node, outcome.localError.message, { itemIndex });
+		}
 		const transient =
 			'networkError' in outcome ||
 			outcome.response.httpStatus === 429 ||
@@ -214,7 +247,10 @@ export async function apiRequest(
 				const retryAfter = parseRetryAfter(outcome.response.headers['retry-after']);
 				if (retryAfter !== undefined && retryAfter > settings.maxRetryWaitSeconds) {
 					// Waiting longer than the user allows: report the rate limit instead.
-					throw serviceError(node, toServiceFailure(outcome.response.httpStatus, outcome.response.body), itemIndex);
+					const failure = toServiceFailure(outcome.response.httpStatus, outcome.response.body);
+					const error = withAttempts(serviceError(node, failure, itemIndex));
+					error.description = `${error.description ?? ''} The service asked to wait ${retryAfter} s, longer than Max Retry Wait (${settings.maxRetryWaitSeconds} s).`.trim();
+					throw error;
 				}
 				if (retryAfter !== undefined) waitMs = Math.max(retryAfter * 1000, 1);
 			}
@@ -223,7 +259,7 @@ export async function apiRequest(
 		}
 
 		if ('networkError' in outcome) {
-			throw networkFailure(node, itemIndex, outcome.networkError, settings, spec);
+			throw withAttempts(networkFailure(node, itemIndex, outcome.networkError, settings, spec));
 		}
 		const { httpStatus, body } = outcome.response;
 		if (isFailure(httpStatus, body)) {
@@ -231,7 +267,7 @@ export async function apiRequest(
 			if (spec.acceptFailure?.(failure) && typeof body === 'object' && body !== null) {
 				return body as IDataObject;
 			}
-			throw serviceError(node, failure, itemIndex);
+			throw withAttempts(serviceError(node, failure, itemIndex));
 		}
 		if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 			throw serviceError(
@@ -246,12 +282,17 @@ export async function apiRequest(
 
 export interface PageResult {
 	records: IDataObject[];
-	total: number;
+	/** total_records, when the service gave a number. */
+	total?: number;
 }
 
+/** Stops a runaway walk if a service ignored `page` and never sent a short page. */
+const MAX_PAGES = 100000;
+
 /**
- * Walks page-numbered lists: with Return All until total_records are collected, otherwise until
- * Limit. The page size stays fixed across pages because the service numbers pages by it.
+ * Walks page-numbered lists: with Return All until total_records are collected (or a short page
+ * ends the list when no total is given), otherwise until Limit. The page size stays fixed across
+ * pages because the service numbers pages by it.
  */
 export async function collectPages(
 	fetchPage: (page: number, perPage: number) => Promise<PageResult>,
@@ -261,11 +302,12 @@ export async function collectPages(
 		? options.maxPerPage
 		: Math.max(1, Math.min(options.maxPerPage, options.limit));
 	const collected: IDataObject[] = [];
-	for (let page = 1; ; page++) {
+	for (let page = 1; page <= MAX_PAGES; page++) {
 		const { records, total } = await fetchPage(page, perPage);
 		collected.push(...records);
-		const wanted = options.returnAll ? total : Math.min(total, options.limit);
-		if (records.length === 0 || collected.length >= wanted || records.length < perPage) break;
+		if (records.length === 0 || records.length < perPage) break;
+		if (total !== undefined && collected.length >= total) break;
+		if (!options.returnAll && collected.length >= options.limit) break;
 	}
 	return options.returnAll ? collected : collected.slice(0, options.limit);
 }

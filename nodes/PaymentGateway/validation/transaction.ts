@@ -27,7 +27,8 @@ export function validateTransactionListQuery(qs: IDataObject): Violation[] {
 		Number.isInteger(qs.perpage) && (qs.perpage as number) >= 1 && (qs.perpage as number) <= LIST_MAX_PER_PAGE,
 		`must be an integer from 1 to ${LIST_MAX_PER_PAGE}`,
 	);
-	check('status', TRANSACTION_STATUSES.includes(text('status')), `must be one of ${TRANSACTION_STATUSES.join(', ')}`);
+	// The seed lists the states "seen", not all: any upper-case state name is passed on.
+	check('status', /^[A-Z][A-Z_]*$/.test(text('status')), `must be a state name such as ${TRANSACTION_STATUSES.slice(0, 3).join(', ')}`);
 	check('currency_code', isCurrencyCode(text('currency_code')), 'must be a 3-letter ISO 4217 code');
 	check('customer_country', isCountryCode(text('customer_country')), 'must be a 2-letter ISO 3166-1 alpha-2 code');
 	check('card_bin', /^\d{6,8}$/.test(text('card_bin')), 'must be the first 6 to 8 digits of a card number');

@@ -23,7 +23,7 @@ const toOptions = (values: string[]): INodePropertyOptions[] =>
 	values.map((value) => ({ name: value, value }));
 
 /** The list's 17 filters: parameter name, query parameter, and how the user enters it. */
-const FILTERS: Array<{
+export const FILTERS: Array<{
 	name: string;
 	query: string;
 	displayName: string;
@@ -39,7 +39,14 @@ const FILTERS: Array<{
 		displayName: 'Status',
 		description: 'Current status of the transaction',
 		type: 'options',
-		options: toOptions(TRANSACTION_STATUSES),
+		options: TRANSACTION_STATUSES.map((value) => ({
+			name: value
+				.toLowerCase()
+				.split('_')
+				.map((word) => word[0].toUpperCase() + word.slice(1))
+				.join(' '),
+			value,
+		})),
 	},
 	{ name: 'paymentMethod', query: 'payment_method', displayName: 'Payment Method', description: 'Payment method label, for example a debit card label' },
 	{ name: 'paymentMethodId', query: 'payment_method_id', displayName: 'Payment Method ID', description: 'Card PAN or payment method ID' },
@@ -85,6 +92,7 @@ const properties: INodeProperties[] = [
 	authenticationProperty(show),
 	returnAllProperty(show),
 	limitProperty(show),
+	simplifyProperty(show),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -97,11 +105,10 @@ const properties: INodeProperties[] = [
 			name,
 			description,
 			type: type ?? 'string',
-			default: type === 'number' ? 0 : '',
+			default: type === 'number' ? 0 : type === 'options' ? options![0].value : '',
 			...(options ? { options } : {}),
 		})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
-	simplifyProperty(show),
 ];
 
 export const description = updateDisplayOptions({ show }, properties);
@@ -116,6 +123,8 @@ export function buildListQuery(filters: IDataObject): IDataObject {
 			qs[query] = toIsoDate(value) ?? value;
 		} else if (type === 'number') {
 			qs[query] = value;
+		} else if (query === 'status' || query === 'currency_code' || query === 'customer_country') {
+			qs[query] = String(value).trim().toUpperCase();
 		} else {
 			qs[query] = typeof value === 'string' ? value.trim() : value;
 		}
@@ -150,7 +159,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				retrySafe: true,
 			});
 			const data = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
-			return { records: data, total: Number(response.total_records ?? data.length) };
+			const total = Number(response.total_records);
+			return { records: data, total: Number.isFinite(total) ? total : undefined };
 		},
 		{ returnAll, limit, maxPerPage: LIST_MAX_PER_PAGE },
 	);
