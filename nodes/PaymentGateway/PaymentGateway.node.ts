@@ -8,6 +8,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptionsProperty } from './actions/common.descriptions';
 import { router } from './actions/router';
+import * as order from './actions/order/Order.resource';
+import * as payment from './actions/payment/Payment.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { credentialTest } from './methods';
 
@@ -83,13 +85,25 @@ export class PaymentGateway implements INodeType {
 				noDataExpression: true,
 				options: [
 					{
+						name: 'Order',
+						value: 'order',
+						description: 'Create hosted orders, save cards and charge saved cards',
+					},
+					{
+						name: 'Payment',
+						value: 'payment',
+						description: 'Capture, void or refund a payment',
+					},
+					{
 						name: 'Transaction',
 						value: 'transaction',
 						description: 'Transactions of every order, with filters',
 					},
 				],
-				default: 'transaction',
+				default: 'order',
 			},
+			...order.description,
+			...payment.description,
 			...transaction.description,
 			requestOptionsProperty,
 		],

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 			`  Checkout URL  ${sandbox.checkoutUrl}`,
 			`  Payout URL    ${sandbox.payoutUrl}`,
 			`  Data          seed ${args.seed}, ${sandbox.state.transactions.length} transactions`,
-			`  Controls      ${sandbox.baseUrl}/__sandbox/ (faults, requests, state/summary)`,
+			`  Controls      ${sandbox.baseUrl}/__sandbox/ (settings, events, orders, faults, requests)`,
 			'',
 			'Test keys (headers merchant-key / merchant-secret):',
 			...MERCHANT_CHANNELS.map((channel) =>

@@ -25,16 +25,33 @@ const pad = (n: number, width: number) => `${n}`.padStart(width, '0');
 
 /** DD-MM-YYYY HH:mm:ss in UTC, the spec's transaction_date form. */
 export function formatTransactionDate(time: number): string {
+	return formatDateTime(time, '-');
+}
+
+/** DD{sep}MM{sep}YYYY in UTC. */
+export function formatDay(time: number, separator: '-' | '/'): string {
 	const d = new UtcDate(time);
+	return [pad(d.getUTCDate(), 2), pad(d.getUTCMonth() + 1, 2), d.getUTCFullYear()].join(separator);
+}
+
+/** DD{sep}MM{sep}YYYY HH:mm:ss in UTC; the spec shows both separators. */
+export function formatDateTime(time: number, separator: '-' | '/'): string {
+	const d = new UtcDate(time);
+	const day = [pad(d.getUTCDate(), 2), pad(d.getUTCMonth() + 1, 2), d.getUTCFullYear()];
 	return (
-		`${pad(d.getUTCDate(), 2)}-${pad(d.getUTCMonth() + 1, 2)}-${d.getUTCFullYear()} ` +
+		`${day.join(separator)} ` +
 		`${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`
 	);
 }
 
 /** Decimal text with the currency's minor units (three for the dinars and rial). */
 export function formatAmount(value: number, currency: string): string {
-	return value.toFixed(['KWD', 'BHD', 'OMR'].includes(currency) ? 3 : 2);
+	return value.toFixed(minorDigits(currency));
+}
+
+/** Decimal places of a currency: three for the dinars and the rial, else two. */
+export function minorDigits(currency: string): number {
+	return ['KWD', 'BHD', 'OMR'].includes(currency) ? 3 : 2;
 }
 
 const COUNTRIES: Record<string, string> = {
@@ -110,7 +127,7 @@ interface Customer {
 	cards: Card[];
 }
 
-function luhnCheckDigit(body: string): string {
+export function luhnCheckDigit(body: string): string {
 	let sum = 0;
 	for (let i = 0; i < body.length; i++) {
 		let digit = Number(body[body.length - 1 - i]);

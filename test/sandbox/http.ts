@@ -23,6 +23,30 @@ export function badRequest(message: string): Reply {
 	return generalError(400, '400', message);
 }
 
+/** Thrown by request logic; routes answer it with the general error body. */
+export class HttpError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+		readonly code = String(status),
+	) {
+		super(message);
+	}
+}
+
+export const errorReply = (error: HttpError): Reply =>
+	generalError(error.status, error.code, error.message);
+
+/** Runs request logic, turning an HttpError into its reply; other errors propagate (500). */
+export function replyOrError(run: () => Reply): Reply {
+	try {
+		return run();
+	} catch (error) {
+		if (error instanceof HttpError) return errorReply(error);
+		throw error;
+	}
+}
+
 export const invalidKeys = (): Reply => generalError(401, '401', 'Invalid merchant key and secret');
 
 export const notFound = (): Reply =>

@@ -7,7 +7,9 @@ import { badRequest, generalError, json, notFound, writeReply, type Reply } from
 import { createKeys, type SandboxKeys } from './keys';
 import type { RequestLogEntry } from './log';
 import { PAYOUT_PREFIX, Router, type RouteEnv, type RouteModule } from './router';
+import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './routes/checkout';
 import { CONTROL_PREFIX, registerControlRoutes } from './routes/control';
+import { registerDocumentRoutes } from './routes/documents';
 import { registerInvoiceRoutes } from './routes/invoice';
 import { registerOrderRoutes } from './routes/orders';
 import { registerPaymentLinkRoutes } from './routes/paymentLinks';
@@ -22,8 +24,19 @@ export type { SandboxKeys, MerchantKeyPair, MerchantChannel, KeyChannel } from '
 export type { RequestLogEntry } from './log';
 export { parseMultipart, type MultipartPart } from './multipart';
 export { generateTransactions, mulberry32 } from './generate';
+export { HttpError } from './http';
+export { ORDER_CHANNELS, validateCreate } from './orders';
+export {
+	TEST_CARDS,
+	THREE_DS_CODE,
+	cardInfo,
+	type CompleteOutcome,
+	type CompleteResult,
+} from './payments';
+export { MAX_DOCUMENT_BYTES } from './routes/documents';
 export * from './state';
 export * from './transactions';
+export type { WebhookAddress, WebhookPayload } from './webhooks';
 
 export interface SandboxOptions {
 	/** 0 = random free port (default). */
@@ -53,6 +66,8 @@ export interface Sandbox {
 
 const ROUTE_MODULES: RouteModule[] = [
 	registerOrderRoutes,
+	registerDocumentRoutes,
+	registerCheckoutRoutes,
 	registerPosRoutes,
 	registerInvoiceRoutes,
 	registerPaymentLinkRoutes,
@@ -168,10 +183,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const urlHost =
 		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 	const baseUrl = `http://${urlHost}:${port}`;
+	env.state.attach(`${baseUrl}${CHECKOUT_PREFIX}`);
 
 	return {
 		baseUrl,
-		checkoutUrl: `${baseUrl}/checkout`,
+		checkoutUrl: env.state.checkoutUrl,
 		payoutUrl: `${baseUrl}${PAYOUT_PREFIX}`,
 		keys: env.keys,
 		state: env.state,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 import { generateTransactions } from './generate';
+import { completeOrder, type CompleteOutcome, type CompleteResult } from './payments';
+import type { WebhookPayload } from './webhooks';
 
 export const TRANSACTION_STATUSES = [
 	'PENDING',
@@ -100,6 +102,126 @@ export interface PaymentLinkRecord {
 	status: 'Active' | 'Deactivated' | 'Expired';
 }
 
+/** Merchant account switches; tests change them directly or via PUT /__sandbox/settings. */
+export interface MerchantSettings {
+	/** CAUTH (pay by token) MID enabled; off: CAUTH orders get 403. */
+	cauthEnabled: boolean;
+	/** Split payment feature; off: split orders get 403. */
+	splitEnabled: boolean;
+	/** Live mode of the merchant account (webhooks still say is_live false). */
+	liveMode: boolean;
+	/** The spec's "split works in live mode only"; off by default so splits can be tried. */
+	splitRequiresLive: boolean;
+	allowVoid: boolean;
+	allowRefunds: boolean;
+	/** PSP of new orders and of new tokens; tokens of another PSP are rejected. */
+	currentPsp: string;
+	/** Document upload answers 203 for transactions of these PSPs. */
+	documentUnsupportedPsps: string[];
+	/** Document upload answers 205 for transactions of these PSPs. */
+	terminalMissingPsps: string[];
+	/** The next N otherwise valid document uploads answer 103. */
+	failNextDocumentUploads: number;
+	/** Used when an order sets no urls.webhook_url. */
+	defaultWebhookUrl: string;
+	/** Used when an order's redirect URL is empty; default: the checkout's result pages. */
+	defaultUrls: { success: string; cancel: string; failure: string };
+}
+
+export function defaultSettings(checkoutUrl: string): MerchantSettings {
+	return {
+		cauthEnabled: true,
+		splitEnabled: true,
+		liveMode: false,
+		splitRequiresLive: false,
+		allowVoid: true,
+		allowRefunds: true,
+		currentPsp: 'MPGS',
+		documentUnsupportedPsps: ['NI'],
+		terminalMissingPsps: [],
+		failNextDocumentUploads: 0,
+		defaultWebhookUrl: '',
+		defaultUrls: {
+			success: `${checkoutUrl}/result/success`,
+			cancel: `${checkoutUrl}/result/cancel`,
+			failure: `${checkoutUrl}/result/failure`,
+		},
+	};
+}
+
+/** A stored card token (m_payment_token). */
+export interface PaymentToken {
+	m_customer_id: string;
+	/** Tokens work only with the PSP that issued them. */
+	psp: string;
+	/** Eligible for merchant-initiated payment; false = "mandate not registered". */
+	mitEligible: boolean;
+	scheme: string;
+	mask_card_number: string;
+	card_country: string;
+	card_type: string;
+	expiry_month: string;
+	expiry_year: string;
+}
+
+export type OrderClass = 'ECOM' | 'CAUTH';
+export type OrderAction = 'SALE' | 'AUTH' | 'AUTH_REVERSAL';
+
+/** One recipient of a split payment, decoded from custom_data. */
+export interface SplitRecipient {
+	id: string;
+	/** P = percentage of the order amount, F = flat amount. */
+	type: 'P' | 'F';
+	value: number;
+}
+
+/** A created order: the accepted request and how its hosted payment behaves. */
+export interface OrderRecord {
+	p_order_id: string;
+	/** The accepted create request body, verbatim: { data: { ... } }. */
+	request: { data: Record<string, any> };
+	class: OrderClass;
+	action: OrderAction;
+	/** AUTOMATIC when omitted; CAUTH AUTH always holds funds (spec: captured via Manage Payment). */
+	captureMethod: 'AUTOMATIC' | 'MANUAL';
+	/** HOSTED, SDK or S2S: the channel of the key that created it. */
+	channel: string;
+	/** Empty unless custom_data carries |SPLIT_PAYMENT. */
+	split: SplitRecipient[];
+	/** The hosted page takes a payment: PENDING orders and declined pay-by-token orders. */
+	open: boolean;
+	createdAt: number;
+}
+
+/** A status-change notification, stored for a deliverer (HTTP delivery comes later). */
+export interface WebhookEvent {
+	/** evt_000001, …: creation order. */
+	id: string;
+	p_order_id: string;
+	/** urls.webhook_url of the order, else settings.defaultWebhookUrl; '' = nowhere to send. */
+	url: string;
+	payload: WebhookPayload;
+	createdAt: number;
+	/** Waiting for delivery; false from the start when url is ''. A deliverer clears it. */
+	pending: boolean;
+	/** Delivery attempts so far; a deliverer increments it. */
+	attempts: number;
+}
+
+/** An accepted document upload. */
+export interface StoredDocument {
+	m_order_id: string;
+	p_order_id: string;
+	transaction_id: string;
+	document_type: 'INVOICE' | 'AWB';
+	document_ref: string;
+	psp: string;
+	file_name: string;
+	content_type: string;
+	data: Buffer;
+	uploadedAt: number;
+}
+
 export interface StateOptions {
 	seed: number;
 	transactionCount: number;
@@ -131,11 +253,169 @@ export class SandboxState {
 	/** Issued payout bearer tokens: token → expiry (epoch ms). */
 	readonly payoutTokens = new Map<string, number>();
 
+	/** Hosted checkout address ({checkout_url}); set by startSandbox once the port is known. */
+	checkoutUrl = '';
+
+	readonly settings: MerchantSettings = defaultSettings('');
+
+	/** Card tokens: m_payment_token → token. Seeded from the generated transactions. */
+	readonly tokens = new Map<string, PaymentToken>();
+
+	/** Created orders by p_order_id; their transactions are in `transactions` too. */
+	readonly orders = new Map<string, OrderRecord>();
+
+	/** Webhook events, oldest first. */
+	readonly events: WebhookEvent[] = [];
+
+	/** Accepted document uploads, oldest first. */
+	readonly documents: StoredDocument[] = [];
+
+	/** Every m_order_id in use (seeded and created): reuse is rejected. */
+	readonly mOrderIds = new Set<string>();
+
+	private nextIds: { pOrder: number; request: number; transaction: number };
+
+	private eventCount = 0;
+
 	constructor(options: StateOptions) {
 		this.seed = options.seed;
 		this.tokenLifetimeSeconds = options.tokenLifetimeSeconds;
 		this.transactions = generateTransactions(options.seed, options.transactionCount);
-		for (const record of this.transactions) this.index(record);
+		let [pOrder, request, transaction] = [49_999_999, 899_999, 2_699_999_999];
+		for (const record of this.transactions) {
+			this.index(record);
+			this.mOrderIds.add(record.m_order_id);
+			pOrder = Math.max(pOrder, Number(record.p_order_id));
+			request = Math.max(request, record.p_request_id);
+			transaction = Math.max(transaction, Number(record.transaction_id));
+			if (record.m_payment_token && !this.tokens.has(record.m_payment_token)) {
+				this.tokens.set(record.m_payment_token, seededToken(record, this.settings.currentPsp));
+			}
+		}
+		// New ids continue above the seeded ones (from round numbers for usual sizes).
+		this.nextIds = { pOrder: pOrder + 1, request: request + 1, transaction: transaction + 1 };
+	}
+
+	/** Called once the server listens: the checkout URL and the settings that depend on it. */
+	attach(checkoutUrl: string): void {
+		this.checkoutUrl = checkoutUrl;
+		this.resetSettings();
+	}
+
+	/** Back to the defaults; the settings object keeps its identity. */
+	resetSettings(): MerchantSettings {
+		return Object.assign(this.settings, defaultSettings(this.checkoutUrl));
+	}
+
+	/**
+	 * JSON merge of a partial settings object (defaultUrls merged key by key). Checks names and
+	 * types first, so a bad patch changes nothing; throws TypeError.
+	 */
+	updateSettings(patch: unknown): MerchantSettings {
+		if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+			throw new TypeError('settings must be a JSON object');
+		}
+		const next = structuredClone(this.settings);
+		const target = next as unknown as Record<string, unknown>;
+		for (const [name, value] of Object.entries(patch)) {
+			const current = target[name];
+			const fail = (rule: string) => {
+				throw new TypeError(`settings.${name} must be ${rule}`);
+			};
+			if (current === undefined) throw new TypeError(`unknown setting ${name}`);
+			if (Array.isArray(current)) {
+				const strings = Array.isArray(value) && value.every((v) => typeof v === 'string');
+				if (!strings) fail('an array of strings');
+			} else if (name === 'failNextDocumentUploads') {
+				if (!Number.isInteger(value) || (value as number) < 0) fail('a non-negative integer');
+			} else if (name === 'defaultUrls') {
+				const urls = value as Record<string, unknown>;
+				const keys = ['success', 'cancel', 'failure'];
+				const ok =
+					typeof urls === 'object' &&
+					urls !== null &&
+					Object.entries(urls).every(([k, v]) => keys.includes(k) && typeof v === 'string');
+				if (!ok) fail('an object of success, cancel and failure URLs');
+				Object.assign(next.defaultUrls, urls);
+				continue;
+			} else if (typeof value !== typeof current) {
+				fail(`a ${typeof current}`);
+			}
+			target[name] = value;
+		}
+		return Object.assign(this.settings, next);
+	}
+
+	/** Fresh ids for a created order. */
+	allocateIds(): { p_order_id: string; p_request_id: number; transaction_id: string } {
+		const ids = this.nextIds;
+		return {
+			p_order_id: String(ids.pOrder++),
+			p_request_id: ids.request++,
+			transaction_id: String(ids.transaction++),
+		};
+	}
+
+	/** Adds (or replaces) a token; unset fields get a VISA test card on the current PSP. */
+	addToken(
+		input: Partial<PaymentToken> & { m_customer_id: string; token?: string },
+	): PaymentToken & { token: string } {
+		const { token = `tok_${randomBytes(12).toString('hex')}`, ...fields } = input;
+		const value: PaymentToken = {
+			psp: this.settings.currentPsp,
+			mitEligible: true,
+			scheme: 'VISA',
+			mask_card_number: '411111XXXXXX1111',
+			card_country: 'AE',
+			card_type: 'CREDIT',
+			expiry_month: '12',
+			expiry_year: '2030',
+			...fields,
+		};
+		this.tokens.set(token, value);
+		return { token, ...value };
+	}
+
+	/** Makes a token (in)eligible for merchant-initiated payment; false = mandate not registered. */
+	setTokenEligible(token: string, mitEligible: boolean): void {
+		const found = this.tokens.get(token);
+		if (!found) throw new Error(`unknown token ${token}`);
+		found.mitEligible = mitEligible;
+	}
+
+	/** Completes a hosted payment without a browser; same rules as the page. Throws HttpError. */
+	completeOrder(
+		pOrderId: string,
+		outcome: CompleteOutcome,
+		card?: string,
+		otp?: string,
+	): CompleteResult {
+		return completeOrder(this, pOrderId, outcome, card, otp);
+	}
+
+	/** Appends a webhook event for the order's current state (see webhooks.ts). */
+	addEvent(pOrderId: string, url: string, payload: WebhookPayload, now = Date.now()): WebhookEvent {
+		this.eventCount += 1;
+		const event: WebhookEvent = {
+			id: `evt_${String(this.eventCount).padStart(6, '0')}`,
+			p_order_id: pOrderId,
+			url,
+			payload,
+			createdAt: now,
+			pending: url !== '',
+			attempts: 0,
+		};
+		this.events.push(event);
+		return event;
+	}
+
+	/** Events so far, 1-based; picks the transaction_time form of the next one. */
+	get eventsCreated(): number {
+		return this.eventCount;
+	}
+
+	eventsOf(pOrderId: string): WebhookEvent[] {
+		return this.events.filter((event) => event.p_order_id === pOrderId);
 	}
 
 	/** Inserts at the position that keeps `transactions` newest first. */
@@ -192,6 +472,10 @@ export class SandboxState {
 				issued: this.payoutTokens.size,
 				valid: count(this.payoutTokens.keys(), (t) => this.isPayoutTokenValid(t)),
 			},
+			orders: this.orders.size,
+			tokens: this.tokens.size,
+			events: { total: this.events.length, pending: count(this.events, (e) => e.pending) },
+			documents: this.documents.length,
 		};
 	}
 
@@ -199,4 +483,21 @@ export class SandboxState {
 		this.transactionsByPOrderId.set(record.p_order_id, record);
 		this.transactionsById.set(record.transaction_id, record);
 	}
+}
+
+/** A generated transaction's card as a token; the expiry derives from the PAN (reproducible). */
+function seededToken(record: TransactionRecord, psp: string): PaymentToken {
+	const digits = record.internal.card_pan;
+	const card = record.payment_method_data;
+	return {
+		m_customer_id: record.m_customer_id,
+		psp,
+		mitEligible: true,
+		scheme: card.scheme,
+		mask_card_number: card.masked_pan,
+		card_country: card.card_country,
+		card_type: card.card_type,
+		expiry_month: String((Number(digits.slice(-2)) % 12) + 1).padStart(2, '0'),
+		expiry_year: String(2027 + (Number(digits.slice(-3, -2)) % 5)),
+	};
 }

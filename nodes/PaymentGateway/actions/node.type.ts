@@ -1,7 +1,9 @@
 import type { AllEntities } from 'n8n-workflow';
 
 type NodeMap = {
-	transaction: 'getMany';
+	order: 'createPayment' | 'authorize' | 'saveCard' | 'chargeSavedCard' | 'createSplitPayment';
+	transaction: 'getMany' | 'getPosOrder' | 'uploadDocument';
+	payment: 'capture' | 'void' | 'refund';
 };
 
 export type PaymentGatewayType = AllEntities<NodeMap>;

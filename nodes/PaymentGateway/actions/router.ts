@@ -2,13 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PaymentGatewayType } from './node.type';
+import * as order from './order/Order.resource';
+import * as payment from './payment/Payment.resource';
 import * as transaction from './transaction/Transaction.resource';
 
 type OperationModule = {
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 };
 
-const resources: Record<string, Record<string, OperationModule | unknown>> = { transaction };
+const resources: Record<string, Record<string, OperationModule | unknown>> = {
+	order,
+	payment,
+	transaction,
+};
 
 /** What a failed item carries under continueOnFail: the message, the service's code, no secrets. */
 export function errorItemJson(error: Error): IDataObject {

@@ -1,13 +1,48 @@
-import { badRequest, json } from '../http';
-import type { RouteModule } from '../router';
+import { badRequest, json, replyOrError } from '../http';
+import { ORDER_CHANNELS, createOrder } from '../orders';
+import { manageTransaction } from '../payments';
+import type { AuthRule, RouteModule } from '../router';
 import { filterTransactions, parseListQuery, toTransactionObject } from '../transactions';
 
-/** Order endpoints (hosted, SDK and S2S keys). Create, manage and documents come later. */
+const ORDER_KEYS: AuthRule = { keys: ['hosted', 'sdk', 's2s'] };
+
+/** Order endpoints (hosted, SDK and S2S keys): create, manage payment, list. */
 export const registerOrderRoutes: RouteModule = (router, env) => {
+	router.add({
+		method: 'POST',
+		path: '/orders/v1/create',
+		auth: ORDER_KEYS,
+		handler: ({ headers, body }) => {
+			// The spec requires JSON; checked before parsing so the message says why.
+			if (!/^application\/json\b/i.test(headers['content-type'] ?? '')) {
+				return badRequest('Content-Type must be application/json');
+			}
+			let parsed: unknown;
+			try {
+				parsed = JSON.parse(body.toString('utf8'));
+			} catch {
+				return badRequest('Malformed JSON body');
+			}
+			const key = headers['merchant-key'];
+			const channel = (Object.keys(ORDER_CHANNELS) as (keyof typeof ORDER_CHANNELS)[]).find(
+				(name) => env.keys[name].merchantKey === key,
+			)!;
+			return replyOrError(() => createOrder(env.state, parsed, channel));
+		},
+	});
+
+	router.add({
+		method: 'POST',
+		path: '/orders/v1/transaction',
+		auth: ORDER_KEYS,
+		body: 'json',
+		handler: ({ json: body }) => replyOrError(() => manageTransaction(env.state, body)),
+	});
+
 	router.add({
 		method: 'GET',
 		path: '/orders/v1/transaction-list',
-		auth: { keys: ['hosted', 'sdk', 's2s'] },
+		auth: ORDER_KEYS,
 		handler: ({ query }) => {
 			const parsed = parseListQuery(query);
 			if ('error' in parsed) return badRequest(parsed.error);

@@ -1,8 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as getMany from './getMany.operation';
+import * as getPosOrder from './getPosOrder.operation';
+import * as uploadDocument from './uploadDocument.operation';
 
-export { getMany };
+export { getMany, getPosOrder, uploadDocument };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,8 +20,22 @@ export const description: INodeProperties[] = [
 				description: 'List transactions, filtered and paginated',
 				action: 'Get many transactions',
 			},
+			{
+				name: 'Get POS Order',
+				value: 'getPosOrder',
+				description: 'Get a POS order with its transaction history, using the POS web API keys',
+				action: 'Get a POS order',
+			},
+			{
+				name: 'Upload Document',
+				value: 'uploadDocument',
+				description: 'Attach an invoice or airway bill (AWB) to a captured transaction',
+				action: 'Upload a transaction document',
+			},
 		],
 		default: 'getMany',
 	},
 	...getMany.description,
+	...getPosOrder.description,
+	...uploadDocument.description,
 ];

@@ -1,0 +1,27 @@
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
+
+import { credentialDocsUrl, credentialIcon } from './shared/channel';
+
+// Used only by the trigger to check incoming deliveries; nothing is sent to the service with it.
+export class PaymentGatewayWebhookApi implements ICredentialType {
+	name = 'paymentGatewayWebhookApi';
+
+	displayName = 'Payment Gateway Webhook';
+
+	icon = credentialIcon;
+
+	documentationUrl = credentialDocsUrl;
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Notification Secret',
+			name: 'notificationSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'The notification secret configured in the merchant dashboard. Deliveries whose notification-secret header differs are refused.',
+		},
+	];
+}

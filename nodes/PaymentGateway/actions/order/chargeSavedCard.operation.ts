@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { addIsoDates } from '../../helpers/dates';
+import { authenticationProperty } from '../common.descriptions';
+import {
+	amountProperty,
+	createOrder,
+	currencyProperty,
+	customerIdProperty,
+	merchantOrderIdProperty,
+	orderFields,
+	transactionActionProperty,
+} from './shared';
+
+const show = { resource: ['order'], operation: ['chargeSavedCard'] };
+
+const properties: INodeProperties[] = [
+	authenticationProperty(show, 's2s'),
+	{
+		displayName: 'Payment Token',
+		name: 'paymentToken',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description:
+			'The m_payment_token delivered by webhook after Save Card (or a card payment). Tokens belong to the payment service provider that created them.',
+	},
+	customerIdProperty('Required: must be the same ID that was used when the card was saved.'),
+	amountProperty,
+	currencyProperty,
+	merchantOrderIdProperty,
+	transactionActionProperty,
+	...orderFields({ customerIdOnTop: true }),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+export type ChargeOutcome = 'paid' | 'authorised' | 'declined' | 'customer_action_required';
+
+const PAYMENT_DATE_FIELDS = ['transaction_time'];
+
+/** One shape for the service's three pay-by-token answers. */
+export function normaliseCharge(body: IDataObject, timeZone: string): IDataObject {
+	const payment =
+		typeof body.data === 'object' && body.data !== null ? (body.data as IDataObject) : undefined;
+	let outcome: ChargeOutcome;
+	if (String(body.code) === 'PAYMENT_FAILED') outcome = 'declined';
+	else if (payment) outcome = payment.order_status === 'AUTHORISED' || payment.action === 'AUTH' ? 'authorised' : 'paid';
+	else outcome = 'customer_action_required';
+
+	const source = payment ?? body;
+	const out: IDataObject = {
+		outcome,
+		message: body.message,
+		p_order_id: source.p_order_id,
+		m_order_id: source.m_order_id,
+	};
+	if (payment) {
+		out.transaction_id = payment.transaction_id;
+		out.order_status = payment.order_status;
+		out.payment = addIsoDates(payment, PAYMENT_DATE_FIELDS, timeZone);
+	}
+	for (const field of ['payment_link', 'iframe_link']) {
+		if (body[field] !== undefined) out[field] = body[field];
+	}
+	if (outcome === 'customer_action_required') {
+		Object.assign(out, addIsoDates(body, ['order_creation_date'], timeZone));
+		out.outcome = outcome;
+	}
+	return out;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const action = this.getNodeParameter('transactionAction', itemIndex) as 'SALE' | 'AUTH';
+	const paymentToken = String(this.getNodeParameter('paymentToken', itemIndex, '') ?? '').trim();
+	const response = await createOrder(
+		this,
+		itemIndex,
+		{ class: 'CAUTH', action, paymentToken },
+		undefined,
+		// A decline by the card's provider is an outcome to route on, not a node failure.
+		(failure) => failure.code === 'PAYMENT_FAILED',
+	);
+	return [{ json: normaliseCharge(response, this.getTimezone()), pairedItem: { item: itemIndex } }];
+}

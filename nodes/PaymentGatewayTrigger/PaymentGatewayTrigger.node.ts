@@ -1,0 +1,171 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IHookFunctions,
+	INodeCredentialTestResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { addIsoDates } from '../PaymentGateway/helpers/dates';
+import type { SeenStore } from './events';
+import { classifyEvent, deliveryKey, isDuplicate, PAYMENT_EVENTS } from './events';
+
+const SECRET_HEADER = 'notification-secret';
+const MAX_REMEMBERED_DELIVERIES = 1000;
+
+/** Compares digests so neither the length nor the content of the secret leaks through timing. */
+function sameSecret(given: string, expected: string): boolean {
+	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+	return timingSafeEqual(digest(given), digest(expected)) && expected !== '';
+}
+
+export class PaymentGatewayTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Payment Gateway Trigger',
+		name: 'paymentGatewayTrigger',
+		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Events: " + ($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when the payment service reports a payment status change',
+		defaults: { name: 'Payment Gateway Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'paymentGatewayWebhookApi', required: true, testedBy: 'checkNotificationSecret' },
+		],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'payment-gateway' },
+		],
+		properties: [
+			{
+				displayName:
+					'The service has no API to register webhooks. Copy this node\'s Production URL into the merchant dashboard as the default webhook URL, or pass it as Webhook URL when creating orders. Deliveries without the right notification-secret header are refused.',
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: [{ name: 'Any Event', value: '*', description: 'Every delivery' }, ...PAYMENT_EVENTS],
+				default: ['*'],
+				required: true,
+				description: 'The events that start the workflow; others are acknowledged and dropped',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Drop Duplicate Deliveries',
+						name: 'dropDuplicates',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to drop a delivery of a status change already received (same transaction_id, action, status and order_status). The service retries deliveries it thinks failed.',
+					},
+					{
+						displayName: 'Duplicate Window (Minutes)',
+						name: 'duplicateWindowMinutes',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1440,
+						description: 'How long a delivery is remembered for duplicate detection',
+					},
+					{
+						displayName: 'Include Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to add the request headers (without the notification secret) to the output',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		credentialTest: {
+			async checkNotificationSecret(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				const secret = String(credential.data?.notificationSecret ?? '');
+				if (secret === '') return { status: 'Error', message: 'The notification secret is empty' };
+				if (secret !== secret.trim()) {
+					return { status: 'Error', message: 'The notification secret starts or ends with a space' };
+				}
+				// Only a delivery from the service can prove the secret; nothing else knows it.
+				return { status: 'OK', message: 'Secret set; it is checked on every delivery' };
+			},
+		},
+	};
+
+	// Nothing to register: the URL is entered in the merchant dashboard or sent with each order.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const response = this.getResponseObject();
+		const headers = this.getHeaderData() as IDataObject;
+		const credentials = await this.getCredentials('paymentGatewayWebhookApi');
+		const given = headers[SECRET_HEADER];
+		if (typeof given !== 'string' || !sameSecret(given, String(credentials.notificationSecret ?? ''))) {
+			response.status(401).json({ message: 'Invalid or missing notification-secret header' });
+			return { noWebhookResponse: true };
+		}
+
+		const body = this.getBodyData() as unknown;
+		if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
+			response.status(400).json({ message: 'Expected a JSON object body' });
+			return { noWebhookResponse: true };
+		}
+		const payload = body as IDataObject;
+
+		const event = classifyEvent(payload);
+		const events = this.getNodeParameter('events', ['*']) as string[];
+		if (!events.includes('*') && !events.includes(event)) {
+			return { webhookResponse: { received: true, processed: false, reason: 'event not selected' } };
+		}
+
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		if (options.dropDuplicates !== false) {
+			const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
+			const store = this.getWorkflowStaticData('node') as SeenStore;
+			if (isDuplicate(store, deliveryKey(payload), Date.now(), windowMs, MAX_REMEMBERED_DELIVERIES)) {
+				return { webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' } };
+			}
+		}
+
+		const json: IDataObject = { ...addIsoDates(payload, ['transaction_time'], this.getTimezone()), event };
+		if (options.includeHeaders === true) {
+			json.headers = Object.fromEntries(
+				Object.entries(headers).filter(([name]) => name.toLowerCase() !== SECRET_HEADER),
+			);
+		}
+		return { workflowData: [this.helpers.returnJsonArray([json])] };
+	}
+}

@@ -1,0 +1,92 @@
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+
+/** Events as the seed's state table and webhook payload define them. */
+export const PAYMENT_EVENTS: INodePropertyOptions[] = [
+	{
+		name: 'Card Tokenised',
+		value: 'card_tokenised',
+		description: 'Save Card succeeded: action AUTH_REVERSAL, status SUCCESS, with m_payment_token',
+	},
+	{ name: 'Payment Authorised', value: 'payment_authorised', description: 'order_status AUTHORISED (action AUTH)' },
+	{
+		name: 'Payment Captured',
+		value: 'payment_captured',
+		description: 'order_status CAPTURED (action SALE or CAPTURE)',
+	},
+	{ name: 'Payment Failed', value: 'payment_failed', description: 'status or order_status FAILED' },
+	{
+		name: 'Payment Partially Refunded',
+		value: 'payment_partially_refunded',
+		description: 'order_status PARTIALLY_REFUNDED',
+	},
+	{ name: 'Payment Refunded', value: 'payment_refunded', description: 'order_status REFUNDED' },
+	{ name: 'Payment Voided', value: 'payment_voided', description: 'order_status VOID' },
+	{ name: 'Other', value: 'other', description: 'Any other combination of action and status' },
+];
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
+
+/** Names the event a webhook payload reports, from its action, status and order_status. */
+export function classifyEvent(payload: IDataObject): string {
+	const action = upper(payload.action);
+	const status = upper(payload.status);
+	const orderStatus = upper(payload.order_status);
+	if (status === 'FAILED' || orderStatus === 'FAILED') return 'payment_failed';
+	if (action === 'AUTH_REVERSAL') {
+		return status === 'SUCCESS' && payload.m_payment_token ? 'card_tokenised' : 'other';
+	}
+	switch (orderStatus) {
+		case 'REFUNDED':
+			return 'payment_refunded';
+		case 'PARTIALLY_REFUNDED':
+			return 'payment_partially_refunded';
+		case 'VOID':
+			return 'payment_voided';
+		case 'CAPTURED':
+			return 'payment_captured';
+		case 'AUTHORISED':
+			return 'payment_authorised';
+		default:
+			return 'other';
+	}
+}
+
+/** What identifies one delivery of one status change; retries of it share the key. */
+export function deliveryKey(payload: IDataObject): string {
+	return ['transaction_id', 'action', 'status', 'order_status']
+		.map((field) => String(payload[field] ?? ''))
+		.join('|');
+}
+
+export interface SeenStore {
+	/** key → epoch ms it was first seen */
+	seen?: Record<string, number>;
+}
+
+/**
+ * Records a delivery and says whether it was already seen within the window. Keeps at most
+ * `maxEntries` keys (the oldest go first) so the workflow's static data stays small.
+ */
+export function isDuplicate(
+	store: SeenStore,
+	key: string,
+	now: number,
+	windowMs: number,
+	maxEntries: number,
+): boolean {
+	const seen = store.seen ?? {};
+	for (const [k, at] of Object.entries(seen)) if (now - at > windowMs) delete seen[k];
+	const duplicate = key in seen;
+	if (!duplicate) {
+		seen[key] = now;
+		const keys = Object.keys(seen);
+		if (keys.length > maxEntries) {
+			keys
+				.sort((a, b) => seen[a] - seen[b])
+				.slice(0, keys.length - maxEntries)
+				.forEach((k) => delete seen[k]);
+		}
+	}
+	store.seen = seen;
+	return duplicate;
+}

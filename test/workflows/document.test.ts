@@ -1,0 +1,293 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { KNOWN_CODES } from '../../nodes/PaymentGateway/transport/errors';
+import type { HarnessBinaryInput } from '../harness';
+import { runWorkflow } from '../harness';
+import type { Sandbox, TransactionRecord } from '../sandbox';
+import { parseMultipart, startSandbox } from '../sandbox';
+import { GATEWAY, requestsTo, sandboxCredentials } from './support';
+
+const DOCUMENTS = '/orders/v1/transaction/documents';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ seed: 9, transactionCount: 200 });
+});
+afterAll(async () => await sandbox.stop());
+beforeEach(() => {
+	sandbox.faults.clear();
+	sandbox.clearRequests();
+	sandbox.state.resetSettings();
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+const file = (fileName: string, data: Buffer = PDF, mimeType = 'application/pdf', property = 'data'): HarnessBinaryInput => ({
+	property,
+	fileName,
+	mimeType,
+	base64: data.toString('base64'),
+});
+
+const records = () => sandbox.state.transactions as TransactionRecord[];
+const used = new Set<string>();
+/** A seeded transaction in `status`, of a PSP that supports documents, untouched by other tests. */
+function fresh(status: string): TransactionRecord {
+	const record = records().find(
+		(r) =>
+			r.status === status &&
+			!sandbox.state.settings.documentUnsupportedPsps.includes(r.psp) &&
+			!used.has(r.transaction_id),
+	);
+	if (!record) throw new Error(`no unused ${status} transaction in the seed`);
+	used.add(record.transaction_id);
+	return record;
+}
+
+interface UploadRun {
+	binary?: HarnessBinaryInput[];
+	items?: object[];
+	continueOnFail?: boolean;
+}
+
+/** Start (items + binary) → Payment Gateway, Transaction > Upload Document. */
+const upload = (parameters: INodeParameters, run: UploadRun = {}) => {
+	const credentials = sandboxCredentials(sandbox);
+	return runWorkflow(
+		{
+			nodes: [
+				{
+					name: 'Start',
+					type: 'harness.start',
+					parameters: {
+						items: (run.items ?? [{}]) as INodeParameters[],
+						binary: (run.binary ?? [file('invoice.pdf')]) as unknown as INodeParameters[],
+					},
+				},
+				{
+					name: 'Gateway',
+					type: GATEWAY,
+					parameters: { resource: 'transaction', operation: 'uploadDocument', ...parameters },
+					credentials: { paymentGatewayHostedApi: { id: 'paymentGatewayHostedApi', name: 'paymentGatewayHostedApi' } },
+					...(run.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } },
+		},
+		{ credentials },
+	);
+};
+
+const invoice = (record: TransactionRecord, ref = `INV-${record.transaction_id}`): INodeParameters => ({
+	transactionId: record.transaction_id,
+	documentType: 'INVOICE',
+	documentRef: ref,
+});
+
+const sentParts = (index = 0) => {
+	const request = requestsTo(sandbox, DOCUMENTS)[index];
+	return parseMultipart(request.body, request.headers['content-type'])!;
+};
+
+describe('transaction.uploadDocument: accepted uploads', () => {
+	it('uploads a PDF invoice to a captured transaction as multipart with exactly four fields', async () => {
+		const record = fresh('CAPTURED');
+		const result = await upload(invoice(record, 'INV-2026-0001'));
+
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway).toEqual([
+			{
+				json: {
+					m_order_id: record.m_order_id,
+					p_order_id: record.p_order_id,
+					transaction_id: record.transaction_id,
+					document_type: 'INVOICE',
+					document_ref: 'INV-2026-0001',
+					psp: record.psp,
+					file_name: 'invoice.pdf',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+
+		const [request] = requestsTo(sandbox, DOCUMENTS);
+		expect(request.method).toBe('POST');
+		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		expect(request.headers['merchant-key']).toBe(sandbox.keys.hosted.merchantKey);
+		const parts = sentParts();
+		expect(parts.map((p) => p.name)).toEqual(['transaction_id', 'document_type', 'document_ref', 'file']);
+		expect(parts.slice(0, 3).map((p) => [p.filename, p.data.toString()])).toEqual([
+			[undefined, record.transaction_id],
+			[undefined, 'INVOICE'],
+			[undefined, 'INV-2026-0001'],
+		]);
+		expect(parts[3]).toMatchObject({ filename: 'invoice.pdf', contentType: 'application/pdf' });
+		expect(parts[3].data.equals(PDF)).toBe(true);
+
+		const stored = sandbox.state.documents.at(-1)!;
+		expect(stored).toMatchObject({ transaction_id: record.transaction_id, document_type: 'INVOICE' });
+		expect(stored.data.equals(PDF)).toBe(true);
+	});
+
+	it('upper-cases a document type given in another case by an expression, and reads another binary field', async () => {
+		const record = fresh('CAPTURED');
+		const result = await upload(
+			{
+				transactionId: '={{ $json.id }}',
+				documentType: '={{ $json.type }}',
+				documentRef: 'AWB123456',
+				binaryPropertyName: 'awb',
+			},
+			{
+				items: [{ id: Number(record.transaction_id), type: 'awb' }],
+				binary: [file('Waybill.JPG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/jpeg', 'awb')],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway[0].json).toMatchObject({ document_type: 'AWB', file_name: 'Waybill.JPG' });
+		const parts = sentParts();
+		expect(parts[1].data.toString()).toBe('AWB');
+		expect(parts[3].contentType).toBe('image/jpeg');
+	});
+
+	it('sends the File Name option instead of the binary file name', async () => {
+		const record = fresh('CAPTURED');
+		const result = await upload(
+			{ ...invoice(record), options: { fileName: 'INV-77.pdf' } },
+			{ binary: [file('export.bin', PDF, 'application/octet-stream')] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway[0].json.file_name).toBe('INV-77.pdf');
+		expect(sentParts()[3]).toMatchObject({ filename: 'INV-77.pdf', contentType: 'application/pdf' });
+	});
+
+	it('accepts several AWBs per order, each with its own reference', async () => {
+		const record = fresh('CAPTURED');
+		const awb = (ref: string) => ({ transactionId: record.transaction_id, documentType: 'AWB', documentRef: ref });
+		expect((await upload(awb('AWB-0001'))).error).toBeUndefined();
+		expect((await upload(awb('AWB-0002'))).error).toBeUndefined();
+	});
+});
+
+describe('transaction.uploadDocument: refused before sending', () => {
+	const record = { transaction_id: '2600000001' } as TransactionRecord;
+
+	it.each([
+		['a PNG', {}, [file('scan.png', PNG, 'image/png')], 'file', 'must be a pdf, doc, docx, jpg or jpeg file', 'scan.png'],
+		['a file over 2 MB', {}, [file('big.pdf', Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]))], 'file', 'must be at most 2 MB (2097152 bytes)', 2 * 1024 * 1024 + PDF.length],
+		['a 2 character reference', { documentRef: 'ab' }, undefined, 'document_ref', 'must be 3 to 100 characters long', 'ab'],
+		['a 101 character reference', { documentRef: 'R'.repeat(101) }, undefined, 'document_ref', 'must be 3 to 100 characters long', 'R'.repeat(101)],
+		['another document type', { documentType: '={{ "receipt" }}' }, undefined, 'document_type', 'must be INVOICE or AWB', 'RECEIPT'],
+		['an empty transaction ID', { transactionId: '={{ "" }}' }, undefined, 'transaction_id', 'is required', ''],
+		['a File Name option without an accepted extension', { options: { fileName: 'invoice.txt' } }, undefined, 'file', 'must be a pdf, doc, docx, jpg or jpeg file', 'invoice.txt'],
+	] as Array<[string, INodeParameters, HarnessBinaryInput[] | undefined, string, string, unknown]>)(
+		'refuses %s, naming field, rule and value; nothing is sent',
+		async (_, change, binary, field, rule, value) => {
+			const result = await upload({ ...invoice(record), ...change }, { binary });
+			expect(result.error?.constructor.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe(`Invalid ${field} ${rule} (received ${JSON.stringify(value)})`);
+			expect((result.error as { description?: string }).description).toMatch(/^Nothing was sent/);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	it('says which binary field is missing, and sends nothing', async () => {
+		const result = await upload({ ...invoice(record), binaryPropertyName: 'document' });
+		expect(result.error?.message).toMatch(/document/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('transaction.uploadDocument: the service refuses', () => {
+	const expectCode = (error: unknown, code: string, httpCode: string) => {
+		expect((error as Error).constructor.name).toBe('NodeApiError');
+		expect((error as Error).message).toContain(`[code ${code}]`);
+		expect((error as { description?: string }).description).toBe(KNOWN_CODES[code]);
+		expect((error as { httpCode?: string }).httpCode).toBe(httpCode);
+	};
+
+	it('a second INVOICE for the order is code 201', async () => {
+		const record = fresh('CAPTURED');
+		expect((await upload(invoice(record, 'INV-A1'))).error).toBeUndefined();
+		const result = await upload(invoice(record, 'INV-A2'));
+		expectCode(result.error, '201', '200');
+		expect(result.error?.message).toContain('Invoice already uploaded for this order');
+		expect(sandbox.state.documents.filter((d) => d.transaction_id === record.transaction_id)).toHaveLength(1);
+	});
+
+	it('an AWB reference already uploaded for the order is code 202', async () => {
+		const record = fresh('CAPTURED');
+		const awb = { transactionId: record.transaction_id, documentType: 'AWB', documentRef: 'AWB-DUP-1' };
+		expect((await upload(awb)).error).toBeUndefined();
+		expectCode((await upload(awb)).error, '202', '200');
+	});
+
+	it('an AUTH-only transaction is E0044 with the human description', async () => {
+		const record = fresh('AUTHORISED');
+		const result = await upload(invoice(record));
+		expectCode(result.error, 'E0044', '400');
+		expect(result.error?.message).toContain('needs a captured transaction (status AUTHORISED)');
+		expect(requestsTo(sandbox, DOCUMENTS)).toHaveLength(1);
+	});
+
+	it('a PSP without document support is code 203', async () => {
+		const record = records().find(
+			(r) => r.status === 'CAPTURED' && sandbox.state.settings.documentUnsupportedPsps.includes(r.psp),
+		)!;
+		expectCode((await upload(invoice(record))).error, '203', '200');
+	});
+
+	it('content that is not what the extension says is code 101', async () => {
+		const record = fresh('CAPTURED');
+		const result = await upload(invoice(record), { binary: [file('invoice.pdf', Buffer.from('plain text'))] });
+		expectCode(result.error, '101', '200');
+	});
+
+	it('is not retried after an HTTP 500 (an upload is not repeated automatically)', async () => {
+		const record = fresh('CAPTURED');
+		sandbox.faults.inject({ kind: 'status500', count: 3 });
+		const result = await upload(invoice(record));
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(requestsTo(sandbox, DOCUMENTS)).toHaveLength(1);
+	});
+});
+
+describe('transaction.uploadDocument: Continue On Fail', () => {
+	it('gives failed items paired to their inputs while the other items succeed', async () => {
+		const record = fresh('CAPTURED');
+		const result = await upload(
+			{
+				transactionId: record.transaction_id,
+				documentType: '={{ $json.type }}',
+				documentRef: '={{ $json.ref }}',
+			},
+			{
+				continueOnFail: true,
+				items: [
+					{ type: 'INVOICE', ref: 'INV-C1' },
+					{ type: 'AWB', ref: 'ab' },
+					{ type: 'INVOICE', ref: 'INV-C2' },
+					{ type: 'AWB', ref: 'AWB-C1' },
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const out = result.outputs.Gateway;
+		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(out[0].json).toMatchObject({ document_type: 'INVOICE', document_ref: 'INV-C1' });
+		expect(out[1].json.violations).toEqual([
+			{ field: 'document_ref', rule: 'must be 3 to 100 characters long', value: 'ab' },
+		]);
+		expect(out[2].json).toMatchObject({ code: '201', httpCode: 200, description: KNOWN_CODES['201'] });
+		expect(out[3].json).toMatchObject({ document_type: 'AWB', document_ref: 'AWB-C1' });
+		// The item refused before sending never reached the service.
+		expect(requestsTo(sandbox, DOCUMENTS).map((r) => sentRef(r as never))).toEqual(['INV-C1', 'INV-C2', 'AWB-C1']);
+	});
+});
+
+function sentRef(request: { body: Buffer; headers: IDataObject }): string {
+	const parts = parseMultipart(request.body, request.headers['content-type'] as string)!;
+	return parts.find((p) => p.name === 'document_ref')!.data.toString();
+}

@@ -1,0 +1,291 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { KNOWN_CODES } from '../../nodes/PaymentGateway/transport/errors';
+import type { Sandbox, TransactionRecord } from '../sandbox';
+import { startSandbox } from '../sandbox';
+import { requestsTo, runGateway } from './support';
+
+const MANAGE = '/orders/v1/transaction';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ seed: 5, transactionCount: 200 });
+});
+afterAll(async () => await sandbox.stop());
+beforeEach(() => {
+	sandbox.faults.clear();
+	sandbox.clearRequests();
+	sandbox.state.resetSettings();
+});
+
+const records = () => sandbox.state.transactions as TransactionRecord[];
+const used = new Set<string>();
+/** A seeded transaction in `status` that no other test has touched. */
+function fresh(status: string, currencies = ['AED', 'USD', 'EUR', 'GBP', 'SAR']): TransactionRecord {
+	const record = records().find(
+		(r) => r.status === status && currencies.includes(r.currency) && !used.has(r.transaction_id),
+	);
+	if (!record) throw new Error(`no unused ${status} transaction in the seed`);
+	used.add(record.transaction_id);
+	return record;
+}
+
+const manage = (
+	operation: 'capture' | 'void' | 'refund',
+	record: Pick<TransactionRecord, 'transaction_id' | 'currency'>,
+	amount: number | string,
+	extra: INodeParameters = {},
+	run: { continueOnFail?: boolean; items?: object[]; credentialType?: string } = {},
+) =>
+	runGateway(sandbox, {
+		parameters: {
+			resource: 'payment',
+			operation,
+			transactionId: record.transaction_id,
+			amount,
+			currency: record.currency,
+			...extra,
+		},
+		...run,
+	});
+
+const sentBodies = () => requestsTo(sandbox, MANAGE).map((r) => JSON.parse(r.body.toString('utf8')) as IDataObject);
+
+const statusViaList = async (transactionId: string) => {
+	const result = await runGateway(sandbox, {
+		parameters: {
+			resource: 'transaction',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { transactionId },
+		},
+	});
+	expect(result.error).toBeUndefined();
+	return result.outputs.Gateway.map((i) => i.json.status);
+};
+
+describe('payment: capture, partial refund, refund of the rest', () => {
+	it('takes a manual authorisation to REFUNDED, sending the flat body each time', async () => {
+		const record = fresh('AUTHORISED');
+		const total = Number(record.amount);
+		const first = Math.floor(total / 3);
+		const rest = Math.round((total - first) * 100) / 100;
+
+		const capture = await manage('capture', record, total, { additionalFields: { reason: 'Shipped' } });
+		expect(capture.error).toBeUndefined();
+		expect(capture.outputs.Gateway).toEqual([
+			{
+				json: {
+					status: 'CAPTURED',
+					m_order_id: record.m_order_id,
+					p_order_id: Number(record.p_order_id),
+					transaction_id: Number(record.transaction_id),
+					amount: record.amount,
+					currency: record.currency,
+					date: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+					date_iso: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/),
+					message: 'Captured Successfully.',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		const { date, date_iso } = capture.outputs.Gateway[0].json as { date: string; date_iso: string };
+		expect(date_iso.slice(0, 10)).toBe(`${date.slice(6)}-${date.slice(3, 5)}-${date.slice(0, 2)}`);
+
+		const partial = await manage('refund', record, first);
+		expect(partial.error).toBeUndefined();
+		expect(partial.outputs.Gateway[0].json).toMatchObject({
+			status: 'PARTIALLY_REFUNDED',
+			message: 'Refunded Successfully.',
+		});
+		expect(await statusViaList(record.transaction_id)).toEqual(['PARTIALLY_REFUNDED']);
+
+		const remainder = await manage('refund', record, rest);
+		expect(remainder.error).toBeUndefined();
+		expect(remainder.outputs.Gateway[0].json).toMatchObject({ status: 'REFUNDED' });
+		expect(await statusViaList(record.transaction_id)).toEqual(['REFUNDED']);
+
+		// The POS lookup's history shows the three changes, newest last.
+		const pos = await runGateway(sandbox, {
+			credentialType: 'paymentGatewayPosApi',
+			parameters: { resource: 'transaction', operation: 'getPosOrder', orderId: record.p_order_id },
+		});
+		const history = pos.outputs.Gateway[0].json.transaction_history as IDataObject[];
+		expect(history.slice(-3).map((h) => [h.status, h.amount])).toEqual([
+			['CAPTURED', record.amount],
+			['PARTIALLY_REFUNDED', first.toFixed(2)],
+			['REFUNDED', rest.toFixed(2)],
+		]);
+
+		const amount = { currencyCode: record.currency };
+		expect(sentBodies()).toEqual([
+			{
+				action: 'CAPTURE',
+				transaction_id: record.transaction_id,
+				amount: { ...amount, value: total },
+				reason: 'Shipped',
+			},
+			{ action: 'REFUND', transaction_id: record.transaction_id, amount: { ...amount, value: first } },
+			{ action: 'REFUND', transaction_id: record.transaction_id, amount: { ...amount, value: rest } },
+		]);
+		const [request] = requestsTo(sandbox, MANAGE);
+		expect(request.headers['content-type']).toMatch(/^application\/json/);
+		expect(request.headers['merchant-key']).toBe(sandbox.keys.hosted.merchantKey);
+	});
+
+	it('voids an authorisation that is not captured', async () => {
+		const record = fresh('AUTHORISED');
+		const result = await manage('void', record, record.amount, {
+			authentication: 's2s',
+			additionalFields: { reason: 'Out of stock' },
+		}, { credentialType: 'paymentGatewayS2sApi' });
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			status: 'VOID',
+			message: 'Transaction successfully void',
+			amount: record.amount,
+		});
+		expect(requestsTo(sandbox, MANAGE)[0].headers['merchant-key']).toBe(sandbox.keys.s2s.merchantKey);
+		expect(await statusViaList(record.transaction_id)).toEqual(['VOID']);
+	});
+});
+
+describe('payment: refusals by the service', () => {
+	const expectE0044 = (error: unknown, message: RegExp) => {
+		expect((error as Error).constructor.name).toBe('NodeApiError');
+		expect((error as Error).message).toMatch(message);
+		expect((error as Error).message).toContain('[code E0044]');
+		expect((error as { description?: string }).description).toBe(KNOWN_CODES.E0044);
+		expect((error as { httpCode?: string }).httpCode).toBe('400');
+	};
+
+	it('void after capture is E0044 with the human description, and nothing changes', async () => {
+		const record = fresh('CAPTURED');
+		const result = await manage('void', record, record.amount);
+		expectE0044(result.error, /not in a voidable state \(status CAPTURED\)/);
+		expect(record.status).toBe('CAPTURED');
+		// It moves money: sent once, never retried.
+		expect(requestsTo(sandbox, MANAGE)).toHaveLength(1);
+	});
+
+	it('refund of an authorisation is E0044 with the human description', async () => {
+		const record = fresh('AUTHORISED');
+		const result = await manage('refund', record, 5);
+		expectE0044(result.error, /authorisation cannot be refunded/);
+		expect(record.status).toBe('AUTHORISED');
+	});
+
+	it('a refund when refunds are off on the MID is E0044', async () => {
+		sandbox.state.settings.allowRefunds = false;
+		const record = fresh('CAPTURED');
+		const result = await manage('refund', record, 1);
+		expectE0044(result.error, /Refunds are not enabled on the MID/);
+	});
+
+	it('an over-refund answered with HTTP 200 and success false is an error, not a success', async () => {
+		const record = fresh('CAPTURED');
+		const half = Math.floor(Number(record.amount) / 2);
+		expect((await manage('refund', record, half)).error).toBeUndefined();
+
+		const result = await manage('refund', record, record.amount);
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(result.error?.message).toContain('refund amount exceeds the refundable balance');
+		expect(result.error?.message).toContain('[code REFUND_EXCEEDS_BALANCE]');
+		expect((result.error as { httpCode?: string }).httpCode).toBe('200');
+		expect(result.outputs.Gateway ?? []).toEqual([]);
+		expect(record.status).toBe('PARTIALLY_REFUNDED');
+		expect(await statusViaList(record.transaction_id)).toEqual(['PARTIALLY_REFUNDED']);
+	});
+
+	it('is not retried after an HTTP 500', async () => {
+		const record = fresh('CAPTURED');
+		sandbox.faults.inject({ kind: 'status500', count: 3 });
+		const result = await manage('refund', record, 1);
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(requestsTo(sandbox, MANAGE)).toHaveLength(1);
+		expect(record.status).toBe('CAPTURED');
+	});
+
+	it('is not retried after a time-out, and says it may have reached the service', async () => {
+		const record = fresh('CAPTURED');
+		sandbox.faults.inject({ kind: 'timeout', delayMs: 2000 });
+		const result = await manage('refund', record, 1, { requestOptions: { timeoutMs: 300 } });
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect((result.error as { description?: string }).description).toMatch(
+			/not retried automatically.*may have reached the service/,
+		);
+		expect(requestsTo(sandbox, MANAGE)).toHaveLength(1);
+	});
+});
+
+describe('payment: rules checked before sending', () => {
+	const record = { transaction_id: '2600000001', currency: 'AED' };
+
+	it.each([
+		['a refund below 1', 'refund', { amount: 0.5 }, 'amount.value', 'must be at least 1 for a refund', 0.5],
+		['a capture of 0', 'capture', { amount: 0 }, 'amount.value', 'must be above 0 for a capture', 0],
+		['a void below 0', 'void', { amount: -1 }, 'amount.value', 'must be above 0 for a void', -1],
+		['an amount with a symbol', 'refund', { amount: '={{ "AED 10" }}' }, 'amount.value', 'must be a plain number (no currency symbol, commas or spaces)', 'AED 10'],
+		['an unsupported currency', 'refund', { amount: 5, currency: '={{ "JPY" }}' }, 'amount.currencyCode', 'must be one of the supported currencies AED, USD, EUR, GBP, INR, SAR, QAR, KWD, BHD, OMR', 'JPY'],
+		['an empty transaction ID', 'capture', { amount: 5, transactionId: '={{ "  " }}' }, 'transaction_id', 'is required', ''],
+	] as const)('refuses %s, naming field, rule and value; nothing is sent', async (_, operation, change, field, rule, value) => {
+		const result = await manage(operation, record, 1, change as INodeParameters);
+		expect(result.error?.constructor.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain(field);
+		expect(result.error?.message).toContain(rule);
+		expect(result.error?.message).toContain(`(received ${JSON.stringify(value)})`);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('takes a plain-number text and a lower-case currency from expressions', async () => {
+		const target = fresh('CAPTURED');
+		const result = await manage('refund', target, '={{ "1.00" }}', {
+			currency: `={{ "${target.currency.toLowerCase()}" }}`,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sentBodies()[0].amount).toEqual({ currencyCode: target.currency, value: 1 });
+	});
+});
+
+describe('payment: Continue On Fail', () => {
+	it('gives a failed item paired to its input while the other items succeed', async () => {
+		// One currency for all four items, so only the states differ.
+		const currency = ['AED', 'USD', 'EUR', 'GBP', 'INR', 'SAR'].find(
+			(c) =>
+				records().filter((r) => r.currency === c && r.status === 'CAPTURED' && !used.has(r.transaction_id)).length >= 2 &&
+				records().some((r) => r.currency === c && r.status === 'AUTHORISED' && !used.has(r.transaction_id)),
+		)!;
+		const captured = fresh('CAPTURED', [currency]);
+		const authorised = fresh('AUTHORISED', [currency]);
+		const other = fresh('CAPTURED', [currency]);
+		const result = await runGateway(sandbox, {
+			continueOnFail: true,
+			items: [
+				{ id: captured.transaction_id, amount: 1 },
+				{ id: authorised.transaction_id, amount: 1 },
+				{ id: other.transaction_id, amount: 0.2 },
+				{ id: other.transaction_id, amount: 2 },
+			],
+			parameters: {
+				resource: 'payment',
+				operation: 'refund',
+				transactionId: '={{ $json.id }}',
+				amount: '={{ $json.amount }}',
+				currency: captured.currency,
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const out = result.outputs.Gateway;
+		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(out[0].json).toMatchObject({ status: 'PARTIALLY_REFUNDED', transaction_id: Number(captured.transaction_id) });
+		expect(out[1].json).toMatchObject({ code: 'E0044', httpCode: 400, description: KNOWN_CODES.E0044 });
+		expect(out[1].json.error).toMatch(/authorisation cannot be refunded/);
+		expect(out[2].json).toMatchObject({
+			violations: [{ field: 'amount.value', rule: 'must be at least 1 for a refund', value: 0.2 }],
+		});
+		expect(out[3].json).toMatchObject({ status: 'PARTIALLY_REFUNDED', transaction_id: Number(other.transaction_id) });
+		// The refused item was not sent.
+		expect(requestsTo(sandbox, MANAGE)).toHaveLength(3);
+	});
+});
