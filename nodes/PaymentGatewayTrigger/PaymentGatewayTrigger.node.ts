@@ -139,7 +139,9 @@ export class PaymentGatewayTrigger implements INodeType {
 		}
 
 		const body = this.getBodyData() as unknown;
-		if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
+		// n8n also parses form bodies into objects; the service sends JSON only.
+		const contentType = String(headers['content-type'] ?? '').toLowerCase();
+		if (!contentType.includes('json') || typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
 			response.status(400).json({ message: 'Expected a JSON object body' });
 			return { noWebhookResponse: true };
 		}

@@ -51,9 +51,12 @@ export function classifyEvent(payload: IDataObject): string {
 	}
 }
 
-/** What identifies one delivery of one status change; retries of it share the key. */
+/**
+ * What identifies one status change; the service's retries of it share the key. transaction_time
+ * tells apart two changes with the same statuses, such as two partial refunds.
+ */
 export function deliveryKey(payload: IDataObject): string {
-	return ['transaction_id', 'action', 'status', 'order_status']
+	return ['transaction_id', 'action', 'status', 'order_status', 'transaction_time']
 		.map((field) => String(payload[field] ?? ''))
 		.join('|');
 }

@@ -1,5 +1,4 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService, WorkflowExecute } from 'n8n-core';
+import { WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -7,24 +6,21 @@ import type {
 	IDataObject,
 	INode,
 	INodeCredentialTestResult,
-	INodeCredentials,
 	INodeCredentialsDetails,
 	INodeExecutionData,
 	INodeParameters,
 	IRun,
 	IRunData,
-	IWorkflowBase,
 	IWorkflowSettings,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { UserError, Workflow, deepCopy } from 'n8n-workflow';
 
 import { buildAdditionalData, nextExecutionId } from './additional-data';
 import { runCredentialTest } from './credential-test';
-import { CredentialStore, HarnessCredentialsHelper } from './credentials-helper';
+import { HarnessCredentialsHelper } from './credentials-helper';
 import { ensureEnvironment } from './environment';
 import { toError } from './errors';
-import { latestVersion, nodeTypes } from './registry';
+import { findStartNode, prepareWorkflow, toRunResult } from './workflow';
 
 export {
 	credentialTypes,
@@ -35,6 +31,8 @@ export {
 	PACKAGE_NAME,
 } from './registry';
 export type { HarnessBinaryInput } from './nodes';
+export { startWebhookWorkflow } from './webhook';
+export type { WebhookDelivery, WebhookHarness, WebhookOptions, WebhookRequest } from './webhook';
 
 export interface HarnessCredential {
 	id?: string;
@@ -86,120 +84,13 @@ export interface RunResult {
 	run?: IRun;
 }
 
-function credentialStore(credentials: HarnessCredential[]): CredentialStore {
-	const store = new CredentialStore();
-	credentials.forEach((credential, index) => {
-		store.add({
-			id: credential.id ?? `harness-credential-${index + 1}`,
-			name: credential.name ?? credential.type,
-			type: credential.type,
-			data: credential.data,
-		});
-	});
-	return store;
-}
-
-/** Fills in what the editor would have set and points credential references at the store. */
-function normaliseNode(node: HarnessNode, index: number, store: CredentialStore): INode {
-	const type = nodeTypes.getByName(node.type);
-	let credentials: INodeCredentials | undefined;
-	for (const [credentialType, ref] of Object.entries(node.credentials ?? {})) {
-		const stored = store.find(ref ?? {}, credentialType);
-		if (!ref?.id && !stored) {
-			throw new UserError(
-				`Node "${node.name}" uses credential type "${credentialType}" ` +
-					'but no harness credential of that type was given',
-			);
-		}
-		credentials ??= {};
-		credentials[credentialType] = {
-			id: ref?.id ?? stored!.id,
-			name: ref?.name ?? stored?.name ?? credentialType,
-		};
-	}
-	return {
-		...deepCopy(node as INode),
-		id: node.id ?? `harness-node-${index + 1}`,
-		typeVersion: node.typeVersion ?? latestVersion(type),
-		position: node.position ?? [index * 220, 0],
-		parameters: deepCopy(node.parameters),
-		credentials,
-	};
-}
-
-/** The start node: the one without incoming main connections (preferring input-less types). */
-function findStartNode(workflow: Workflow, requested?: string): INode {
-	if (requested) {
-		const node = workflow.getNode(requested);
-		if (!node) throw new UserError(`Start node "${requested}" is not in the workflow`);
-		return node;
-	}
-	const roots = Object.values(workflow.nodes).filter(
-		(node) =>
-			!node.disabled &&
-			!(workflow.connectionsByDestinationNode[node.name]?.main ?? []).some(
-				(connections) => (connections ?? []).length > 0,
-			),
-	);
-	const withoutInputs = roots.filter((node) => {
-		const { inputs } = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion)
-			.description;
-		return Array.isArray(inputs) && inputs.length === 0;
-	});
-	const start = withoutInputs[0] ?? roots[0];
-	if (!start) throw new UserError('The workflow has no node without incoming connections');
-	return start;
-}
-
-function collectOutputs(runData: IRunData) {
-	const outputs: Record<string, INodeExecutionData[]> = {};
-	const allOutputs: Record<string, INodeExecutionData[][]> = {};
-	for (const [nodeName, tasks] of Object.entries(runData)) {
-		const main = tasks[0]?.data?.main ?? [];
-		allOutputs[nodeName] = main.map((items) => items ?? []);
-		outputs[nodeName] = allOutputs[nodeName][0] ?? [];
-	}
-	return { outputs, allOutputs };
-}
-
 /** Runs a workflow through n8n-core's WorkflowExecute with this package's node types. */
 export async function runWorkflow(
 	workflow: HarnessWorkflow,
 	options: RunOptions = {},
 ): Promise<RunResult> {
 	await ensureEnvironment();
-	const store = credentialStore(options.credentials ?? []);
-	const nodes = workflow.nodes.map((node, index) => normaliseNode(node, index, store));
-	// UTC unless asked otherwise: n8n's own default (America/New_York) would make dates surprising.
-	const settings: IWorkflowSettings = {
-		executionOrder: 'v1',
-		timezone: 'UTC',
-		...workflow.settings,
-	};
-	if (options.timezone) settings.timezone = options.timezone;
-	const workflowData: IWorkflowBase = {
-		id: 'harness-workflow',
-		name: 'Harness workflow',
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes,
-		connections: workflow.connections,
-		settings,
-		staticData: workflow.staticData,
-	};
-	const instance = new Workflow({
-		id: workflowData.id,
-		name: workflowData.name,
-		nodes,
-		connections: deepCopy(workflow.connections),
-		active: false,
-		nodeTypes,
-		staticData: deepCopy(workflow.staticData ?? {}),
-		settings,
-	});
+	const { store, workflowData, workflow: instance } = prepareWorkflow(workflow, options);
 	const startNode = findStartNode(instance, options.startNode);
 	const mode = options.mode ?? 'manual';
 	const additionalData = buildAdditionalData({
@@ -219,26 +110,7 @@ export async function runWorkflow(
 		error = toError(thrown);
 	}
 
-	const runData = run?.data.resultData.runData ?? {};
-	const { outputs, allOutputs } = collectOutputs(runData);
-	return {
-		outputs,
-		allOutputs,
-		runData,
-		error,
-		credentials: store.snapshot(),
-		run,
-		async binary(nodeName, itemIndex, property = 'data') {
-			const item = outputs[nodeName]?.[itemIndex];
-			const binaryData = item?.binary?.[property];
-			if (!binaryData) {
-				throw new UserError(
-					`Node "${nodeName}" item ${itemIndex} has no binary property "${property}"`,
-				);
-			}
-			return await Container.get(BinaryDataService).getAsBuffer(binaryData);
-		},
-	};
+	return toRunResult(run, error, store);
 }
 
 /** Tests credential data the way n8n's CredentialsTester does (see credential-test.ts). */
