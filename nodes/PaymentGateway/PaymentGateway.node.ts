@@ -8,8 +8,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { requestOptionsProperty } from './actions/common.descriptions';
 import { router } from './actions/router';
+import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
 import * as payment from './actions/payment/Payment.resource';
+import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
+import * as payout from './actions/payout/Payout.resource';
+import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { credentialTest } from './methods';
 
@@ -85,6 +89,11 @@ export class PaymentGateway implements INodeType {
 				noDataExpression: true,
 				options: [
 					{
+						name: 'Invoice Item',
+						value: 'invoiceItem',
+						description: 'Reusable invoice line items: create, update, activate, deactivate, delete, get, list',
+					},
+					{
 						name: 'Order',
 						value: 'order',
 						description: 'Create hosted orders, save cards and charge saved cards',
@@ -93,6 +102,21 @@ export class PaymentGateway implements INodeType {
 						name: 'Payment',
 						value: 'payment',
 						description: 'Capture, void or refund a payment',
+					},
+					{
+						name: 'Payment Link',
+						value: 'paymentLink',
+						description: 'Create payment links in bulk or deactivate one',
+					},
+					{
+						name: 'Payout',
+						value: 'payout',
+						description: 'Send bulk payouts from a spreadsheet of beneficiaries',
+					},
+					{
+						name: 'Subscription Plan',
+						value: 'subscriptionPlan',
+						description: 'Create recurring billing plans with a payment link and QR code',
 					},
 					{
 						name: 'Transaction',
@@ -104,6 +128,10 @@ export class PaymentGateway implements INodeType {
 			},
 			...order.description,
 			...payment.description,
+			...paymentLink.description,
+			...payout.description,
+			...invoiceItem.description,
+			...subscriptionPlan.description,
 			...transaction.description,
 			requestOptionsProperty,
 		],

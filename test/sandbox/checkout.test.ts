@@ -84,8 +84,10 @@ describe('hosted payment page', () => {
 			url: 'https://merchant.example/hook',
 			payload: expect.any(Object),
 			createdAt: expect.any(Number),
+			// merchant.example is a reserved name: the first try fails at once, retries follow.
 			pending: true,
-			attempts: 0,
+			delivery: 'pending',
+			attempts: expect.any(Number),
 		});
 		expect(Object.keys(event.payload).sort()).toEqual(WEBHOOK_FIELDS);
 		expect(event.payload).toMatchObject({
@@ -424,7 +426,13 @@ describe('merchant settings over HTTP', () => {
 			documentUnsupportedPsps: ['NI'],
 			terminalMissingPsps: [],
 			failNextDocumentUploads: 0,
+			payoutCallbackDelayMs: 100,
+			paymentLinkStorageFailRows: [],
 			defaultWebhookUrl: '',
+			webhookDelivery: 'auto',
+			webhookTimeoutMs: 5000,
+			webhookRetryDelayScale: 1,
+			webhookDuplicate: false,
 			defaultUrls: {
 				success: `${sandbox.checkoutUrl}/result/success`,
 				cancel: `${sandbox.checkoutUrl}/result/cancel`,

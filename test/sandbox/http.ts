@@ -5,7 +5,8 @@ export interface Reply {
 	status: number;
 	/** Serialised as JSON unless `text` is set. */
 	body?: unknown;
-	text?: string;
+	/** Sent as is; a Buffer for binary replies (contentType then needed). */
+	text?: string | Buffer;
 	contentType?: string;
 	headers?: Record<string, string>;
 }
@@ -54,7 +55,7 @@ export const notFound = (): Reply =>
 
 export function writeReply(res: ServerResponse, reply: Reply): void {
 	const isText = reply.text !== undefined;
-	const payload = isText ? (reply.text as string) : JSON.stringify(reply.body ?? {});
+	const payload = isText ? (reply.text as string | Buffer) : JSON.stringify(reply.body ?? {});
 	const defaultType = isText ? 'text/plain; charset=utf-8' : 'application/json';
 	res.writeHead(reply.status, {
 		'content-type': reply.contentType ?? defaultType,

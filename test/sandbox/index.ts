@@ -17,6 +17,7 @@ import { registerPayoutRoutes } from './routes/payouts';
 import { registerPosRoutes } from './routes/pos';
 import { registerSubscriptionRoutes } from './routes/subscriptions';
 import { SandboxState } from './state';
+import { WebhookDeliverer, type SandboxWebhooks } from './webhookDelivery';
 
 export type { Fault, FaultKind } from './faults';
 export { FaultInjector } from './faults';
@@ -34,9 +35,29 @@ export {
 	type CompleteResult,
 } from './payments';
 export { MAX_DOCUMENT_BYTES } from './routes/documents';
+export {
+	MAX_PAYOUT_FILE_BYTES,
+	MAX_PAYOUT_ROWS,
+	PAYMENT_MODES,
+	PAYOUT_HEADERS,
+	payoutCallbackBody,
+	payoutChecksum,
+	validatePayoutRows,
+	type PayoutBatch,
+	type PayoutColumn,
+	type PayoutRow,
+	type PayoutRowError,
+} from './payouts';
 export * from './state';
 export * from './transactions';
 export type { WebhookAddress, WebhookPayload } from './webhooks';
+export {
+	WEBHOOK_RETRY_DELAYS_MS,
+	isLoopbackHost,
+	webhookRefusal,
+	type DeliverOptions,
+	type SandboxWebhooks,
+} from './webhookDelivery';
 
 export interface SandboxOptions {
 	/** 0 = random free port (default). */
@@ -61,6 +82,9 @@ export interface Sandbox {
 	/** Every service request received (not the /__sandbox/ controls), oldest first. */
 	requests: RequestLogEntry[];
 	clearRequests(): void;
+	/** Webhook delivery: idle(), deliverPending(), redeliver(), attempts. */
+	webhooks: SandboxWebhooks;
+	/** Also cancels webhook retries and aborts deliveries in flight. */
 	stop(): Promise<void>;
 }
 
@@ -78,15 +102,20 @@ const ROUTE_MODULES: RouteModule[] = [
 
 /** Starts the in-memory simulator. Plain HTTP: the service's HTTPS rule is not simulated. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const state = new SandboxState({
+		seed: options.seed ?? 1,
+		transactionCount: options.transactionCount ?? 250,
+		tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
+	});
+	const keys = createKeys();
+	const deliverer = new WebhookDeliverer(state, keys);
+	state.onEvent = (event) => deliverer.onEvent(event);
 	const env: RouteEnv = {
-		state: new SandboxState({
-			seed: options.seed ?? 1,
-			transactionCount: options.transactionCount ?? 250,
-			tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
-		}),
-		keys: createKeys(),
+		state,
+		keys,
 		faults: new FaultInjector(),
 		requests: [],
+		webhooks: deliverer,
 	};
 	const router = new Router();
 	for (const register of ROUTE_MODULES) register(router, env);
@@ -196,13 +225,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clearRequests: () => {
 			env.requests.length = 0;
 		},
-		stop: () =>
-			new Promise<void>((resolve, reject) => {
+		webhooks: deliverer.api(),
+		stop: async () => {
+			await deliverer.stop();
+			await state.payoutCallbacks.stop();
+			await new Promise<void>((resolve, reject) => {
 				for (const timer of held) clearTimeout(timer);
 				held.clear();
 				server.close((error) => (error ? reject(error) : resolve()));
 				server.closeAllConnections();
-			}),
+			});
+		},
 	};
 }
 

@@ -3,6 +3,7 @@ import type { Reply } from './http';
 import type { SandboxKeys, KeyChannel } from './keys';
 import type { RequestLogEntry } from './log';
 import type { SandboxState } from './state';
+import type { WebhookDeliverer } from './webhookDelivery';
 
 /** Payout routes live under this prefix of the base URL ({payout_url} = base URL + prefix). */
 export const PAYOUT_PREFIX = '/payout';
@@ -37,6 +38,7 @@ export interface RouteEnv {
 	keys: SandboxKeys;
 	faults: FaultInjector;
 	requests: RequestLogEntry[];
+	webhooks: WebhookDeliverer;
 }
 
 /** A route module: registers its area's handlers. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
 import { generateTransactions } from './generate';
+import { HttpError } from './http';
 import { completeOrder, type CompleteOutcome, type CompleteResult } from './payments';
+import { PayoutCallbacks, type PayoutBatch } from './payouts';
 import type { WebhookPayload } from './webhooks';
 
 export const TRANSACTION_STATUSES = [
@@ -100,6 +102,35 @@ export interface PaymentLinkRecord {
 	amount: string;
 	currency: string;
 	status: 'Active' | 'Deactivated' | 'Expired';
+	/** Bulk-created links: upload number (1-based), spreadsheet row, typed columns. */
+	upload?: number;
+	row?: number;
+	columns?: Record<string, string | number | null>;
+	createdAt?: number;
+}
+
+/** An accepted payment link bulk upload (its file kept for tests). */
+export interface PaymentLinkUpload {
+	/** 1-based, as in /__sandbox/payment-links/uploads/:n/file. */
+	upload: number;
+	file_name: string;
+	data: Buffer;
+	uploadedAt: number;
+	total_records: number;
+	/** data_ids of the created links, in row order. */
+	links: string[];
+	failed_rows: { row: number; reason: string }[];
+}
+
+/** A created subscription plan; `request` is the accepted body verbatim. */
+export interface SubscriptionPlanRecord {
+	data_id: string;
+	plan_id: string;
+	link: string;
+	/** Base64 PNG. */
+	qr_code: string;
+	request: Record<string, any>;
+	createdAt: number;
 }
 
 /** Merchant account switches; tests change them directly or via PUT /__sandbox/settings. */
@@ -122,8 +153,20 @@ export interface MerchantSettings {
 	terminalMissingPsps: string[];
 	/** The next N otherwise valid document uploads answer 103. */
 	failNextDocumentUploads: number;
+	/** Wait between an accepted bulk payout and its callback_url POST. */
+	payoutCallbackDelayMs: number;
+	/** Payment link bulk upload: these spreadsheet rows fail with a storage error. */
+	paymentLinkStorageFailRows: number[];
 	/** Used when an order sets no urls.webhook_url. */
 	defaultWebhookUrl: string;
+	/** auto: each stored event is delivered at once; manual: only via deliverPending / redeliver. */
+	webhookDelivery: 'auto' | 'manual';
+	/** Per attempt, connect to end of response; longer counts as a failed attempt. */
+	webhookTimeoutMs: number;
+	/** Multiplies the retry delays (WEBHOOK_RETRY_DELAYS_MS) so tests can wait milliseconds. */
+	webhookRetryDelayScale: number;
+	/** Sends each delivered event once more, as the service's retries may. */
+	webhookDuplicate: boolean;
 	/** Used when an order's redirect URL is empty; default: the checkout's result pages. */
 	defaultUrls: { success: string; cancel: string; failure: string };
 }
@@ -140,7 +183,13 @@ export function defaultSettings(checkoutUrl: string): MerchantSettings {
 		documentUnsupportedPsps: ['NI'],
 		terminalMissingPsps: [],
 		failNextDocumentUploads: 0,
+		payoutCallbackDelayMs: 100,
+		paymentLinkStorageFailRows: [],
 		defaultWebhookUrl: '',
+		webhookDelivery: 'auto',
+		webhookTimeoutMs: 5000,
+		webhookRetryDelayScale: 1,
+		webhookDuplicate: false,
 		defaultUrls: {
 			success: `${checkoutUrl}/result/success`,
 			cancel: `${checkoutUrl}/result/cancel`,
@@ -193,7 +242,7 @@ export interface OrderRecord {
 	createdAt: number;
 }
 
-/** A status-change notification, stored for a deliverer (HTTP delivery comes later). */
+/** A status-change notification; webhookDelivery.ts sends it. */
 export interface WebhookEvent {
 	/** evt_000001, …: creation order. */
 	id: string;
@@ -202,10 +251,31 @@ export interface WebhookEvent {
 	url: string;
 	payload: WebhookPayload;
 	createdAt: number;
-	/** Waiting for delivery; false from the start when url is ''. A deliverer clears it. */
+	/** Not yet delivered or failed (true while retrying); false from the start when url is ''. */
 	pending: boolean;
-	/** Delivery attempts so far; a deliverer increments it. */
+	/** none: no URL; pending: waiting or retrying; delivered: a 2xx came; failed: gave up. */
+	delivery: 'none' | 'pending' | 'delivered' | 'failed';
+	/** Attempts so far (refusals and duplicates included). */
 	attempts: number;
+}
+
+/** One delivery attempt, as tests read it from state.webhookAttempts. */
+export interface WebhookAttempt {
+	eventId: string;
+	url: string;
+	/** 1-based count over the event's life (redeliveries continue it). */
+	attempt: number;
+	/** 2xx answer. */
+	ok: boolean;
+	/** HTTP status when an answer came. */
+	status?: number;
+	/** Why no answer counted: refused, timeout, connection error. */
+	error?: string;
+	/** The extra copy sent by the webhookDuplicate setting. */
+	duplicate?: boolean;
+	/** Start, epoch ms. */
+	at: number;
+	durationMs: number;
 }
 
 /** An accepted document upload. */
@@ -250,8 +320,23 @@ export class SandboxState {
 	/** Keyed by data_id. Empty at start. */
 	readonly paymentLinks = new Map<string, PaymentLinkRecord>();
 
+	/** Accepted payment link bulk uploads, oldest first. */
+	readonly paymentLinkUploads: PaymentLinkUpload[] = [];
+
+	/** Created subscription plans by data_id. */
+	readonly subscriptionPlans = new Map<string, SubscriptionPlanRecord>();
+
+	/** Display sequences (item_id, plan_id, link ids) by name. */
+	private readonly sequences = new Map<string, number>();
+
 	/** Issued payout bearer tokens: token → expiry (epoch ms). */
 	readonly payoutTokens = new Map<string, number>();
+
+	/** Accepted bulk payouts by request_id (uploaded file included). */
+	readonly payoutBatches = new Map<string, PayoutBatch>();
+
+	/** Scheduled callback_url POSTs of accepted batches; stop() cancels them. */
+	readonly payoutCallbacks = new PayoutCallbacks();
 
 	/** Hosted checkout address ({checkout_url}); set by startSandbox once the port is known. */
 	checkoutUrl = '';
@@ -266,6 +351,12 @@ export class SandboxState {
 
 	/** Webhook events, oldest first. */
 	readonly events: WebhookEvent[] = [];
+
+	/** Every webhook delivery attempt, oldest first. */
+	readonly webhookAttempts: WebhookAttempt[] = [];
+
+	/** Called for each stored event; startSandbox hooks delivery in here. */
+	onEvent?: (event: WebhookEvent) => void;
 
 	/** Accepted document uploads, oldest first. */
 	readonly documents: StoredDocument[] = [];
@@ -323,11 +414,23 @@ export class SandboxState {
 				throw new TypeError(`settings.${name} must be ${rule}`);
 			};
 			if (current === undefined) throw new TypeError(`unknown setting ${name}`);
-			if (Array.isArray(current)) {
+			if (name === 'paymentLinkStorageFailRows') {
+				const rows = Array.isArray(value) && value.every((v) => Number.isInteger(v) && v >= 2);
+				if (!rows) fail('an array of spreadsheet row numbers (2 or more)');
+			} else if (Array.isArray(current)) {
 				const strings = Array.isArray(value) && value.every((v) => typeof v === 'string');
 				if (!strings) fail('an array of strings');
-			} else if (name === 'failNextDocumentUploads') {
+			} else if (name === 'failNextDocumentUploads' || name === 'payoutCallbackDelayMs') {
 				if (!Number.isInteger(value) || (value as number) < 0) fail('a non-negative integer');
+			} else if (name === 'webhookTimeoutMs') {
+				if (!Number.isInteger(value) || (value as number) < 1) fail('a positive integer');
+			} else if (name === 'webhookRetryDelayScale') {
+				const scale = value as number;
+				if (typeof scale !== 'number' || !Number.isFinite(scale) || scale < 0) {
+					fail('a non-negative number');
+				}
+			} else if (name === 'webhookDelivery') {
+				if (value !== 'auto' && value !== 'manual') fail("'auto' or 'manual'");
 			} else if (name === 'defaultUrls') {
 				const urls = value as Record<string, unknown>;
 				const keys = ['success', 'cancel', 'failure'];
@@ -403,9 +506,11 @@ export class SandboxState {
 			payload,
 			createdAt: now,
 			pending: url !== '',
+			delivery: url === '' ? 'none' : 'pending',
 			attempts: 0,
 		};
 		this.events.push(event);
+		this.onEvent?.(event);
 		return event;
 	}
 
@@ -451,6 +556,33 @@ export class SandboxState {
 		for (const token of this.payoutTokens.keys()) this.payoutTokens.set(token, 0);
 	}
 
+	/** 1, 2, 3, … per name. */
+	nextSequence(name: string): number {
+		const next = (this.sequences.get(name) ?? 0) + 1;
+		this.sequences.set(name, next);
+		return next;
+	}
+
+	/** Deactivated → Active (no endpoint: the spec does not show one). Throws HttpError. */
+	reactivateLink(dataId: string): PaymentLinkRecord {
+		const link = this.paymentLinks.get(dataId);
+		if (!link) throw new HttpError(404, `Payment link ${dataId} not found`);
+		if (link.status === 'Expired') {
+			throw new HttpError(409, 'An expired payment link cannot be reactivated');
+		}
+		if (link.status === 'Active') throw new HttpError(409, 'Payment link is already active');
+		link.status = 'Active';
+		return link;
+	}
+
+	/** Marks a link expired, whatever its state; expired links stay so. Throws HttpError. */
+	expireLink(dataId: string): PaymentLinkRecord {
+		const link = this.paymentLinks.get(dataId);
+		if (!link) throw new HttpError(404, `Payment link ${dataId} not found`);
+		link.status = 'Expired';
+		return link;
+	}
+
 	summary() {
 		const byStatus: Record<string, number> = {};
 		for (const t of this.transactions) byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
@@ -467,7 +599,9 @@ export class SandboxState {
 			paymentLinks: {
 				total: this.paymentLinks.size,
 				active: count(this.paymentLinks.values(), (l) => l.status === 'Active'),
+				uploads: this.paymentLinkUploads.length,
 			},
+			subscriptionPlans: this.subscriptionPlans.size,
 			payoutTokens: {
 				issued: this.payoutTokens.size,
 				valid: count(this.payoutTokens.keys(), (t) => this.isPayoutTokenValid(t)),

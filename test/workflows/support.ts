@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { HarnessCredential, RunResult } from '../harness';
+import type { HarnessBinaryInput, HarnessCredential, RunResult } from '../harness';
 import { runWorkflow } from '../harness';
 import type { Sandbox } from '../sandbox';
 
@@ -39,6 +39,8 @@ export interface GatewayRun {
 	continueOnFail?: boolean;
 	credentials?: HarnessCredential[];
 	nodeType?: string;
+	/** Binary files attached to every input item. */
+	binary?: HarnessBinaryInput[];
 }
 
 /** Runs Start → Payment Gateway (or another node type) and returns the harness result. */
@@ -49,7 +51,14 @@ export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<Run
 	return await runWorkflow(
 		{
 			nodes: [
-				{ name: 'Start', type: 'harness.start', parameters: { items: (run.items ?? [{}]) as INodeParameters[] } },
+				{
+					name: 'Start',
+					type: 'harness.start',
+					parameters: {
+						items: (run.items ?? [{}]) as INodeParameters[],
+						binary: (run.binary ?? []) as unknown as INodeParameters[],
+					},
+				},
 				{
 					name: 'Gateway',
 					type: run.nodeType ?? GATEWAY,

@@ -4,6 +4,10 @@ type NodeMap = {
 	order: 'createPayment' | 'authorize' | 'saveCard' | 'chargeSavedCard' | 'createSplitPayment';
 	transaction: 'getMany' | 'getPosOrder' | 'uploadDocument';
 	payment: 'capture' | 'void' | 'refund';
+	paymentLink: 'deactivate' | 'bulkCreate';
+	payout: 'bulkCreate';
+	invoiceItem: 'create' | 'update' | 'activate' | 'deactivate' | 'delete' | 'get' | 'getMany';
+	subscriptionPlan: 'create';
 };
 
 export type PaymentGatewayType = AllEntities<NodeMap>;

@@ -1,18 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import type { PaymentGatewayType } from './node.type';
 import * as order from './order/Order.resource';
 import * as payment from './payment/Payment.resource';
+import * as paymentLink from './paymentLink/PaymentLink.resource';
+import * as payout from './payout/Payout.resource';
+import * as subscriptionPlan from './subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './transaction/Transaction.resource';
 
 type OperationModule = {
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+	/** Sends every input item in one request; undefined when this run works item by item. */
+	executeBatch?: (this: IExecuteFunctions) => Promise<INodeExecutionData[] | undefined>;
 };
 
 const resources: Record<string, Record<string, OperationModule | unknown>> = {
+	invoiceItem,
 	order,
 	payment,
+	paymentLink,
+	payout,
+	subscriptionPlan,
 	transaction,
 };
 
@@ -39,6 +49,26 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
 
+	const asNodeError = (error: unknown, itemIndex?: number) => {
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		if (itemIndex !== undefined) failure.context.itemIndex ??= itemIndex;
+		return failure;
+	};
+
+	if (module.executeBatch) {
+		try {
+			const batch = await module.executeBatch.call(this);
+			if (batch) return [batch];
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(error);
+			const pairedItem = items.map((_, item) => ({ item }));
+			return [[{ json: errorItemJson(error as Error), pairedItem }]];
+		}
+	}
+
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
@@ -48,12 +78,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				returnData.push({ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } });
 				continue;
 			}
-			const failure =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			failure.context.itemIndex ??= itemIndex;
-			throw failure;
+			throw asNodeError(error, itemIndex);
 		}
 	}
 	return [returnData];

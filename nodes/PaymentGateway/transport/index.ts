@@ -48,6 +48,8 @@ export interface RequestSpec {
 	retrySafe: boolean;
 	/** Failure bodies that the operation turns into an outcome itself (e.g. a declined card). */
 	acceptFailure?: (failure: ServiceFailure) => boolean;
+	/** A clearer message or description for failures the operation knows in context. */
+	explainFailure?: (failure: ServiceFailure) => { message?: string; description?: string } | undefined;
 }
 
 export interface RequestSettings {
@@ -153,7 +155,7 @@ function networkFailure(
 		: `Could not reach the service (${error.code})`;
 	const description = spec.retrySafe
 		? undefined
-		: 'This request can move money, so it was not retried automatically. It may have reached the service: check with Transaction > Get Many before sending it again.';
+		: 'Repeating this request could act twice (move money or create a record again), so it was not retried automatically. It may have reached the service: check its result (for payments, with Transaction > Get Many) before sending it again.';
 	const failure = new NodeApiError(node, { socketError: error.code, message }, { message, description, itemIndex });
 	// NodeApiError swaps messages that mention socket codes for generic text; keep ours.
 	failure.message = message;
@@ -267,7 +269,11 @@ export async function apiRequest(
 			if (spec.acceptFailure?.(failure) && typeof body === 'object' && body !== null) {
 				return body as IDataObject;
 			}
-			throw withAttempts(serviceError(node, failure, itemIndex));
+			const error = serviceError(node, failure, itemIndex);
+			const explained = spec.explainFailure?.(failure);
+			if (explained?.message) error.message = explained.message;
+			if (explained?.description) error.description = explained.description;
+			throw withAttempts(error);
 		}
 		if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 			throw serviceError(

@@ -112,6 +112,62 @@ export const registerControlRoutes: RouteModule = (router, env) => {
 		},
 	});
 
+	// Webhook delivery; these answer 202 at once, GET /__sandbox/webhooks/idle waits for the end.
+	router.add({
+		method: 'POST',
+		path: '/__sandbox/webhooks/deliver',
+		auth: 'none',
+		body: 'json',
+		handler: ({ json: body }) => {
+			const { order = 'created' } = (body ?? {}) as Record<string, unknown>;
+			if (order !== 'created' && order !== 'reverse') {
+				return badControl(new Error("order must be 'created' or 'reverse'"));
+			}
+			const events = env.webhooks.pendingEvents({ order });
+			void env.webhooks.deliverInOrder(events);
+			return json(202, { status: 'success', data: events.map((e) => e.id) });
+		},
+	});
+	router.add({
+		method: 'POST',
+		path: '/__sandbox/events/:id/redeliver',
+		auth: 'none',
+		handler: ({ params }) =>
+			replyOrError(() => {
+				const { event } = env.webhooks.startRedelivery(params.id);
+				return json(202, { status: 'success', data: event });
+			}),
+	});
+	router.add({
+		method: 'GET',
+		path: '/__sandbox/webhooks/attempts',
+		auth: 'none',
+		handler: ({ query }) =>
+			ok({
+				data: env.state.webhookAttempts.filter(
+					(a) => !query.event_id || a.eventId === query.event_id,
+				),
+			}),
+	});
+	router.add({
+		method: 'DELETE',
+		path: '/__sandbox/webhooks/attempts',
+		auth: 'none',
+		handler: () => {
+			env.state.webhookAttempts.length = 0;
+			return ok();
+		},
+	});
+	router.add({
+		method: 'GET',
+		path: '/__sandbox/webhooks/idle',
+		auth: 'none',
+		handler: async () => {
+			await env.webhooks.idle();
+			return ok();
+		},
+	});
+
 	router.add({
 		method: 'GET',
 		path: '/__sandbox/orders/:p_order_id',

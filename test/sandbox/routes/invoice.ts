@@ -1,8 +1,66 @@
-import { badRequest, json, quote } from '../http';
-import type { RouteModule } from '../router';
+import { badRequest, json, quote, replyOrError } from '../http';
+import {
+	addItem,
+	deleteItem,
+	findItem,
+	itemDetails,
+	setItemStatus,
+	updateItem,
+} from '../invoiceItems';
+import type { RouteModule, RequestContext } from '../router';
+import type { SandboxState } from '../state';
 
-/** Invoice items (Invoice channel key). Only the list so far; the item operations come later. */
+type Operation = (state: SandboxState, body: unknown) => object | undefined;
+
+/** Invoice items (Invoice channel key): the spec's seven endpoints. */
 export const registerInvoiceRoutes: RouteModule = (router, env) => {
+	const done = (message: string, data?: object) =>
+		json(200, { ...(data && { data }), message, status: 'success', code: '00' });
+
+	// POST endpoints; errors are the general body (400 validation, 404 unknown data_id).
+	const posts: [path: string, message: string, run: Operation][] = [
+		[
+			'add',
+			'Item added successfully',
+			(state, body) => {
+				const { item_id, data_id } = addItem(state, body);
+				return { item_id, data_id };
+			},
+		],
+		['update', 'Item updated successfully', (state, body) => void updateItem(state, body)],
+		[
+			'deactivate',
+			'Item deactivated successfully',
+			(state, body) => void setItemStatus(state, body, 'Deactivated'),
+		],
+		[
+			'activate',
+			'Item activated successfully',
+			(state, body) => void setItemStatus(state, body, 'Active'),
+		],
+		['delete', 'Item deleted successfully', (state, body) => void deleteItem(state, body)],
+	];
+	for (const [name, message, run] of posts) {
+		router.add({
+			method: 'POST',
+			path: `/invoice/v1/items/${name}`,
+			auth: { keys: ['invoice'] },
+			body: 'json',
+			handler: ({ json: body }: RequestContext) =>
+				replyOrError(() => done(message, run(env.state, body))),
+		});
+	}
+
+	router.add({
+		method: 'GET',
+		path: '/invoice/v1/items/details',
+		auth: { keys: ['invoice'] },
+		handler: ({ query }) =>
+			replyOrError(() =>
+				done('Item details fetched successfully', itemDetails(findItem(env.state, query.data_id))),
+			),
+	});
+
 	router.add({
 		method: 'GET',
 		path: '/invoice/v1/items/list',

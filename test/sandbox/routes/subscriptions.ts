@@ -1,63 +1,61 @@
-import { json } from '../http';
+import { HttpError, json, type Reply } from '../http';
 import type { RouteModule } from '../router';
+import { createPlan } from '../subscriptions';
+import { page } from './paymentLinks';
 
-// Required keys of the spec's "Subscription plan (create input)" table, in table order.
-const REQUIRED = [
-	'plan_name',
-	'billing_frequency',
-	'billing_frequency.frequency',
-	'billing_frequency.interval',
-	'installment_amount',
-	'installment_amount.currency',
-	'installment_amount.value',
-	'terms',
-	'terms.unlimited',
-	'terms.value', // only when terms.unlimited is "no"
-	'initial_payment_amount',
-	'final_payment_amount',
-	'shipping_fee',
-	'convenience_fee',
-	'start_date',
-	'customer_emails',
-	'customer_email_cc',
-	'subject',
-	'product_details',
-];
-
-const error = (status: number, message: string) =>
+/** Subscription errors say status "error" (the spec: status is success or error). */
+const error = (status: number, message: string): Reply =>
 	json(status, { status: 'error', code: String(status), message });
 
-function valueAt(body: Record<string, unknown>, path: string): unknown {
-	let value: unknown = body;
-	for (const key of path.split('.')) {
-		const isObject = typeof value === 'object' && value !== null;
-		value = isObject ? (value as Record<string, unknown>)[key] : undefined;
-	}
-	return value;
-}
-
 /** Subscription plans (Subscription channel key). */
-export const registerSubscriptionRoutes: RouteModule = (router) => {
+export const registerSubscriptionRoutes: RouteModule = (router, env) => {
 	router.add({
 		method: 'POST',
 		path: '/subscriptions/v1/add',
 		auth: { keys: ['subscription'] },
 		body: 'json',
 		handler: ({ json: body }) => {
-			if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-				return error(400, 'Request body must be a JSON object');
+			try {
+				const { data_id, plan_id, qr_code, link } = createPlan(env.state, body);
+				// The spec shows these at the top level, not under data.
+				return json(200, {
+					data_id,
+					plan_id,
+					qr_code,
+					link,
+					message: 'Subscription plan created successfully',
+					status: 'success',
+					code: '00',
+				});
+			} catch (caught) {
+				if (caught instanceof HttpError) return error(caught.status, caught.message);
+				throw caught;
 			}
-			const plan = body as Record<string, unknown>;
-			for (const field of REQUIRED) {
-				if (field === 'terms.value' && valueAt(plan, 'terms.unlimited') !== 'no') continue;
-				// Empty strings are allowed (the email keys must be sent empty to skip email).
-				if (valueAt(plan, field) === undefined || valueAt(plan, field) === null) {
-					return error(400, `${field} is required`);
-				}
-			}
-			// Rule checks beyond required keys (lengths, ranges, dates, email rules) and the
-			// created plan come with the subscription work; until then say so instead of faking it.
-			return error(501, 'Subscription plan creation is not simulated yet');
 		},
+	});
+
+	// The plan's link: a page naming the plan, so the link in responses leads somewhere.
+	router.add({
+		method: 'GET',
+		path: '/checkout/subscribe/:data_id',
+		auth: 'none',
+		handler: ({ params }) => {
+			const plan = env.state.subscriptionPlans.get(params.data_id);
+			if (!plan) return page(404, 'Subscription not found', []);
+			const { plan_name, installment_amount, billing_frequency } = plan.request;
+			return page(200, `Subscribe: ${plan_name}`, [
+				['Plan', plan.plan_id],
+				['Amount', `${installment_amount.currency} ${installment_amount.value}`],
+				['Billing', `${billing_frequency.frequency}, every ${billing_frequency.interval}`],
+			]);
+		},
+	});
+
+	router.add({
+		method: 'GET',
+		path: '/__sandbox/subscription-plans',
+		auth: 'none',
+		handler: () =>
+			json(200, { status: 'success', data: [...env.state.subscriptionPlans.values()] }),
 	});
 };

@@ -1,0 +1,151 @@
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { RowViolation, SheetSchema, SourcedRow } from '../spreadsheet/schema';
+import { describeRowViolation, normaliseCell } from '../spreadsheet/schema';
+import { buildXlsx, readXlsx } from '../spreadsheet/xlsx';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+type Show = NonNullable<INodeProperties['displayOptions']>['show'];
+
+export const inputModeProperty = (show: Show, what: string): INodeProperties => ({
+	displayName: 'Input',
+	name: 'inputMode',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'From Input Items',
+			value: 'items',
+			description: `Each input item is one ${what}; the node builds the .xlsx file and sends all items in one request`,
+		},
+		{
+			name: 'From a Binary .xlsx File',
+			value: 'binary',
+			description: 'Each input item carries a ready .xlsx file (for example from Convert to File), checked before it is sent',
+		},
+	],
+	default: 'items',
+	displayOptions: { show },
+});
+
+export const binaryFieldProperty = (show: Show): INodeProperties => ({
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the input binary field holding the .xlsx file',
+	displayOptions: { show: { ...show, inputMode: ['binary'] } },
+});
+
+/** One parameter per column, by default read from the item field named like the column. */
+export function columnProperties(schema: SheetSchema, show: Show): INodeProperties[] {
+	return schema.columns.map((column) => ({
+		displayName: column.header,
+		name: column.param,
+		type: 'string',
+		default: `={{ $json["${column.header}"] }}`,
+		required: column.required === true,
+		description: `${column.description}. By default the input field "${column.header}".`,
+		displayOptions: { show: { ...show, inputMode: ['items'] } },
+	}));
+}
+
+/** Rows from the input items (row n + 2 holds item n: the header is row 1). */
+export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): SourcedRow[] {
+	return ctx.getInputData().map((_, item) => {
+		const values: SourcedRow['values'] = {};
+		for (const column of schema.columns) {
+			const raw = ctx.getNodeParameter(column.param, item, '') as unknown;
+			values[column.header] = normaliseCell(column.kind, raw as never);
+		}
+		return { row: item + 2, item, values };
+	});
+}
+
+/** Rows from an .xlsx binary: .xlsx only, within the size limit, headers exactly as the service spells them. */
+export async function rowsFromBinary(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: SheetSchema,
+): Promise<{ rows: SourcedRow[]; violations: RowViolation[]; binary: IBinaryData }> {
+	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	const fileName = binary.fileName ?? '';
+	const fileViolation = (rule: string, value: unknown): RowViolation => ({ row: 0, column: '(file)', rule, value });
+	if (!/\.xlsx$/i.test(fileName) && binary.mimeType !== XLSX_MIME) {
+		return { rows: [], violations: [fileViolation('must be an .xlsx file', fileName || binary.mimeType)], binary };
+	}
+	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (buffer.length > MAX_FILE_BYTES) {
+		return { rows: [], violations: [fileViolation('must be at most 2 MB', buffer.length)], binary };
+	}
+	let sheet;
+	try {
+		sheet = await readXlsx(buffer);
+	} catch (error) {
+		return { rows: [], violations: [fileViolation('must be a readable .xlsx file', (error as Error).message)], binary };
+	}
+	const expected = schema.columns.map((c) => c.header);
+	const violations: RowViolation[] = [];
+	const header = (i: number) => sheet.headers[i] ?? '';
+	if (sheet.headers.length !== expected.length || expected.some((h, i) => header(i) !== h)) {
+		violations.push({
+			row: 1,
+			column: '(headers)',
+			rule: `must be exactly: ${expected.join(', ')}`,
+			value: sheet.headers.join(', '),
+		});
+	}
+	const rows = sheet.rows.map(({ rowNumber, values }) => ({
+		row: rowNumber,
+		values: Object.fromEntries(schema.columns.map((c, i) => [c.header, normaliseCell(c.kind, values[i])])),
+	}));
+	return { rows, violations, binary };
+}
+
+const SHOWN_IN_MESSAGE = 5;
+
+/** Stops before sending, listing every failing row with column, rule and value. */
+export function assertRows(ctx: IExecuteFunctions, violations: RowViolation[], itemIndex?: number): void {
+	if (violations.length === 0) return;
+	const lines = violations.map(describeRowViolation);
+	const failingRows = new Set(violations.map((v) => v.row)).size;
+	const more = lines.length > SHOWN_IN_MESSAGE ? ` (and ${lines.length - SHOWN_IN_MESSAGE} more)` : '';
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		`${failingRows} row(s) break the service's rules: ${lines.slice(0, SHOWN_IN_MESSAGE).join('; ')}${more}`,
+		{ itemIndex, description: `Nothing was sent.\n${lines.map((l) => `- ${l}`).join('\n')}` },
+	);
+	error.context.rowViolations = violations.map((v) => ({ ...v }) as IDataObject);
+	throw error;
+}
+
+/** The file as the service will read it, after the schema's own adjustments. */
+export async function buildFile(schema: SheetSchema, sheetName: string, rows: SourcedRow[]): Promise<Buffer> {
+	const headers = schema.columns.map((c) => c.header);
+	const adjusted = rows.map(({ values }) => (schema.adjust ? schema.adjust(values) : values));
+	return await buildXlsx(sheetName, headers, adjusted.map((values) => headers.map((h) => values[h])));
+}
+
+export const allItems = (ctx: IExecuteFunctions) => ctx.getInputData().map((_, item) => ({ item }));
+
+/** Attaches a file to an output item as binary data. */
+export async function withFile(
+	ctx: IExecuteFunctions,
+	item: INodeExecutionData,
+	property: string,
+	file: Buffer,
+	fileName: string,
+): Promise<INodeExecutionData> {
+	const binary = await ctx.helpers.prepareBinaryData(file, fileName, XLSX_MIME);
+	return { ...item, binary: { ...(item.binary ?? {}), [property]: binary } };
+}

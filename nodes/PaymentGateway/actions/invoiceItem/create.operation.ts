@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { ITEMS_PATH, itemFields, readItemPayload } from './common';
+
+const show = { resource: ['invoiceItem'], operation: ['create'] };
+
+export const description = updateDisplayOptions({ show }, itemFields);
+
+/**
+ * POST /invoice/v1/items/add: a new Active item. Not retried automatically: after a lost answer a
+ * second attempt would be refused as a duplicate name and hide the data_id of the item created.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = readItemPayload(this, itemIndex);
+	const response = await apiRequest.call(this, itemIndex, {
+		channel: 'invoice',
+		method: 'POST',
+		path: `${ITEMS_PATH}/add`,
+		body,
+		retrySafe: false,
+	});
+	const data =
+		typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)
+			? (response.data as IDataObject)
+			: {};
+	return [{ json: { ...data, message: response.message }, pairedItem: { item: itemIndex } }];
+}

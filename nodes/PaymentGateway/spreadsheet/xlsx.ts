@@ -1,0 +1,63 @@
+// The bulk endpoints take .xlsx files; exceljs is this package's one runtime dependency.
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- types only, erased at build
+import type * as ExcelJSModule from 'exceljs';
+
+export type CellValue = string | number | boolean | Date | null | undefined;
+
+// Loaded on first use only: most workflows never build or read a spreadsheet.
+let excel: typeof ExcelJSModule | undefined;
+function exceljs(): typeof ExcelJSModule {
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- loaded lazily, see above
+	excel ??= require('exceljs') as typeof ExcelJSModule;
+	return excel;
+}
+
+/** One sheet: a header row, then one row per record, values in header order. */
+export async function buildXlsx(sheetName: string, headers: string[], rows: CellValue[][]): Promise<Buffer> {
+	const workbook = new (exceljs().Workbook)();
+	const sheet = workbook.addWorksheet(sheetName);
+	sheet.addRow(headers);
+	for (const row of rows) sheet.addRow(row.map((value) => (value === undefined ? null : value)));
+	const data = await workbook.xlsx.writeBuffer();
+	return Buffer.from(data as ArrayBuffer);
+}
+
+export interface SheetData {
+	headers: string[];
+	/** Data rows with their spreadsheet row numbers (the header is row 1); empty rows are skipped. */
+	rows: Array<{ rowNumber: number; values: CellValue[] }>;
+}
+
+/** Plain values out of exceljs cells: rich text, formulas, hyperlinks and shared strings included. */
+function plain(value: ExcelJSModule.CellValue): CellValue {
+	if (value === null || value === undefined) return undefined;
+	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+	if (value instanceof Date) return value;
+	if (typeof value === 'object') {
+		if ('richText' in value) return value.richText.map((part) => part.text).join('');
+		if ('result' in value) return plain(value.result as ExcelJSModule.CellValue);
+		if ('text' in value) return String(value.text);
+		if ('error' in value) return String(value.error);
+	}
+	return String(value);
+}
+
+/** Reads the first worksheet of an .xlsx file. */
+export async function readXlsx(file: Buffer): Promise<SheetData> {
+	const workbook = new (exceljs().Workbook)();
+	await workbook.xlsx.load(file as unknown as ArrayBuffer);
+	const sheet = workbook.worksheets[0];
+	if (!sheet) return { headers: [], rows: [] };
+	const width = Math.max(sheet.columnCount, sheet.getRow(1).cellCount);
+	const read = (row: ExcelJSModule.Row) =>
+		Array.from({ length: width }, (_, i) => plain(row.getCell(i + 1).value));
+	const headers = read(sheet.getRow(1)).map((v) => (v === undefined ? '' : String(v).trim()));
+	while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+	const rows: SheetData['rows'] = [];
+	sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+		if (rowNumber === 1) return;
+		const values = read(row).slice(0, Math.max(headers.length, width));
+		if (values.some((v) => v !== undefined && String(v).trim() !== '')) rows.push({ rowNumber, values });
+	});
+	return { headers, rows };
+}

@@ -1,0 +1,187 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { buildXlsx, readXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
+import type { Sandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
+import { requestsTo, runGateway } from './support';
+
+const HEADERS = [
+	'Currency',
+	'Amount',
+	'Shipping Fee',
+	'Convenience Fee',
+	'Qty Per Transaction',
+	'No Of Transactions',
+	'No Limit Per User',
+	'Total Collection',
+	'Overall Qty Allowed',
+	'No Limit Over All',
+	'Qty Frequency',
+	'Is Expiry',
+	'End Date',
+	'Description',
+	'Error Message',
+	'Customer Name',
+	'Customer Email',
+	'Product Details',
+	'Split Payment',
+	'Tip',
+];
+const UPLOAD = '/payment-links/v1/bulk-upload';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+afterAll(async () => await sandbox.stop());
+beforeEach(() => {
+	sandbox.faults.clear();
+	sandbox.clearRequests();
+	sandbox.state.settings.paymentLinkStorageFailRows = [];
+});
+
+const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
+
+/** A product row as an upstream node would give it, with its own field names. */
+const product = (i: number): IDataObject => ({
+	sku: `P-${i}`,
+	price: 100 + i,
+	title: `Product ${i}`,
+	buyer: 'Noor Rahman',
+});
+
+/** Maps the upstream fields to the columns with expressions, as a user would. */
+const mapped = {
+	currency: 'AED',
+	amount: '={{ $json.price }}',
+	shippingFee: '0',
+	convenienceFee: '2.5',
+	qtyPerTransaction: '1',
+	noOfTransactions: '1',
+	totalCollection: 'till_expiry',
+	overallQtyAllowed: '10',
+	qtyFrequency: 'till_expiry',
+	isExpiry: '1',
+	endDate: nextYear,
+	description: '={{ $json.title }}',
+	customerName: '={{ $json.buyer }}',
+	productDetails: '={{ $json.sku }}',
+	tip: '1',
+};
+
+const bulk = (items: IDataObject[], parameters: IDataObject, binary?: Buffer) =>
+	runGateway(sandbox, {
+		items,
+		credentialType: 'paymentGatewayPaymentLinkApi',
+		...(binary ? { binary: [{ property: 'data', fileName: 'links.xlsx', mimeType: XLSX, base64: binary.toString('base64') }] } : {}),
+		parameters: { resource: 'paymentLink', operation: 'bulkCreate', ...parameters } as never,
+	});
+
+describe('paymentLink.bulkCreate from input items', () => {
+	it('sends 3 items as one upload with the 20 headers and the 3 mapped rows', async () => {
+		const result = await bulk([product(1), product(2), product(3)], mapped);
+		expect(result.error).toBeUndefined();
+		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(1);
+
+		const upload = sandbox.state.paymentLinkUploads.at(-1)!;
+		const sheet = await readXlsx(upload.data);
+		expect(sheet.headers).toEqual(HEADERS);
+		const rows = sheet.rows.map((r) => Object.fromEntries(HEADERS.map((h, i) => [h, r.values[i]])));
+		expect(rows).toHaveLength(3);
+		expect(rows.map((r) => [r.Amount, r.Description, r['Customer Name'], r['Product Details']])).toEqual([
+			[101, 'Product 1', 'Noor Rahman', 'P-1'],
+			[102, 'Product 2', 'Noor Rahman', 'P-2'],
+			[103, 'Product 3', 'Noor Rahman', 'P-3'],
+		]);
+		expect(rows.every((r) => r['Convenience Fee'] === 2.5 && r['End Date'] === nextYear)).toBe(true);
+		// Tip is written as 0 without split payment, as the service keeps it.
+		expect(rows.every((r) => String(r.Tip) === '0')).toBe(true);
+
+		const out = result.outputs.Gateway;
+		expect(out).toHaveLength(3);
+		expect(out[0].json).toMatchObject({ created: true, amount: expect.anything(), currency: 'AED' });
+		expect(String(out[0].json.payment_link)).toContain('/checkout/');
+		expect(out[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it('stops on one invalid row among 50, naming it, with no request', async () => {
+		const items = Array.from({ length: 50 }, (_, i) => product(i));
+		items[36] = { ...items[36], buyer: 'Cher' };
+		const result = await bulk(items, mapped);
+		expect(result.error?.constructor.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(/^1 row\(s\) break .*row 38 \(item 36\), Customer Name: must have the form Firstname Lastname \(received "Cher"\)/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('returns failed_rows when creation fails for some rows, keeping the others', async () => {
+		sandbox.state.settings.paymentLinkStorageFailRows = [3];
+		const result = await bulk([product(1), product(2), product(3)], { ...mapped, output: 'summary' });
+		const [summary] = result.outputs.Gateway;
+		expect(summary.json).toMatchObject({ total_records: 3, links_created: 2, links_failed: 1 });
+		expect(summary.json.failed_rows).toEqual([expect.objectContaining({ row: 3 })]);
+
+		const perLink = await bulk([product(4), product(5), product(6)], mapped);
+		expect(perLink.outputs.Gateway.map((i) => i.json.created)).toEqual([true, true, false]);
+	});
+});
+
+describe('paymentLink.bulkCreate from a binary file', () => {
+	const fileOf = async (rows: IDataObject[]) =>
+		await buildXlsx('Sheet1', HEADERS, rows.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)));
+	const row = (amount: number): IDataObject => ({
+		Currency: 'USD',
+		Amount: amount,
+		'Shipping Fee': 0,
+		'Convenience Fee': 0,
+		'Qty Per Transaction': 1,
+		'No Of Transactions': 2,
+		'Total Collection': 'per_month',
+		'Overall Qty Allowed': 5,
+		'Qty Frequency': 'per_day',
+		'Is Expiry': 0,
+	});
+
+	it('reads, checks and uploads a file made like "Convert to File" does', async () => {
+		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([row(10), row(20)]));
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway.map((i) => i.json.amount)).toHaveLength(2);
+		expect(result.outputs.Gateway[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('refuses a file with a bad row before sending', async () => {
+		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([row(10), { ...row(0), 'Is Expiry': 1 }]));
+		expect(result.error?.message).toMatch(/row 3, Amount: must be from 1 to 99999999/);
+		expect(result.error?.message).toMatch(/row 3, End Date: is required when Is Expiry is 1/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('refuses a file that is not .xlsx', async () => {
+		const result = await runGateway(sandbox, {
+			items: [{}],
+			credentialType: 'paymentGatewayPaymentLinkApi',
+			binary: [{ property: 'data', fileName: 'links.csv', mimeType: 'text/csv', base64: Buffer.from('Currency\nAED').toString('base64') }],
+			parameters: { resource: 'paymentLink', operation: 'bulkCreate', inputMode: 'binary' },
+		});
+		expect(result.error?.message).toMatch(/file, \(file\): must be an \.xlsx file/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('paymentLink.deactivate', () => {
+	it('deactivates a link, then explains E0021 the second time', async () => {
+		await bulk([product(7)], mapped);
+		const link = [...sandbox.state.paymentLinks.values()].at(-1)!;
+		const deactivate = () =>
+			runGateway(sandbox, {
+				credentialType: 'paymentGatewayPaymentLinkApi',
+				parameters: { resource: 'paymentLink', operation: 'deactivate', dataId: link.data_id },
+			});
+		const first = await deactivate();
+		expect(first.outputs.Gateway[0].json).toMatchObject({ data_id: link.data_id, deactivated: true });
+		const second = await deactivate();
+		expect(second.error?.message).toContain('E0021');
+		expect((second.error as { description?: string }).description).toMatch(/already deactivated/);
+	});
+});
