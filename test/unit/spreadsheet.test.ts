@@ -6,6 +6,7 @@ import { payoutSchema } from '../../nodes/PaymentGateway/spreadsheet/payout';
 import type { Row, SourcedRow } from '../../nodes/PaymentGateway/spreadsheet/schema';
 import { normaliseCell, validateRows } from '../../nodes/PaymentGateway/spreadsheet/schema';
 import { buildXlsx, readXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
+import { earliestToday } from '../../nodes/PaymentGateway/helpers/dates';
 
 const neft: Row = {
 	'Reference No': 'REF-1',
@@ -127,10 +128,9 @@ describe('xlsx files and checksums', () => {
 
 describe('today for "today or later"', () => {
 	it('takes the later of the workflow zone and UTC', () => {
-		const { earliestToday } = jest.requireActual('../../nodes/PaymentGateway/spreadsheet/schema');
 		const lateEvening = new Date('2026-11-21T22:30:00Z');
-		expect(earliestToday('Asia/Dubai', lateEvening)).toBe('2026-11-22');
-		expect(earliestToday('America/New_York', lateEvening)).toBe('2026-11-21');
-		expect(earliestToday('America/New_York', new Date('2026-11-22T02:00:00Z'))).toBe('2026-11-22');
+		expect(earliestToday('Asia/Dubai', lateEvening.getTime())).toBe('2026-11-22');
+		expect(earliestToday('America/New_York', lateEvening.getTime())).toBe('2026-11-21');
+		expect(earliestToday('America/New_York', Date.parse('2026-11-22T02:00:00Z'))).toBe('2026-11-22');
 	});
 });

@@ -1,8 +1,8 @@
 import type { SubscriptionPlanInput } from '../../nodes/PaymentGateway/validation/subscription';
+import { todayIn } from '../../nodes/PaymentGateway/helpers/dates';
 import {
 	isServiceDateTime,
 	splitEmails,
-	todayIn,
 	toServiceDateTime,
 	validateSubscriptionPlan,
 } from '../../nodes/PaymentGateway/validation/subscription';

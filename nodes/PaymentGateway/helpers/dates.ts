@@ -1,8 +1,8 @@
 const SERVICE_DATE_TIME = /^(\d{2})[-/](\d{2})[-/](\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** Offset of `timeZone` from UTC in minutes at the given instant. */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
+/** Wall-clock fields [year, month, day, hour, minute, second] of an instant in `timeZone`. */
+export function wallClock(instant: number, timeZone: string): number[] {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		hourCycle: 'h23',
@@ -14,8 +14,34 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(instant));
 	const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-	return Math.round((asUtc - instant) / 60000);
+	return ['year', 'month', 'day', 'hour', 'minute', 'second'].map(get);
+}
+
+/** Offset of `timeZone` from UTC in minutes at the given instant. */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+	const [year, month, day, hour, minute, second] = wallClock(instant, timeZone);
+	return Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - instant) / 60000);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD HH:mm of an instant in `timeZone`. */
+export function wallTimeText(instant: number, timeZone: string): string {
+	const [year, month, day, hour, minute] = wallClock(instant, timeZone);
+	return `${year}-${pad2(month)}-${pad2(day)} ${pad2(hour)}:${pad2(minute)}`;
+}
+
+/** Today's date as YYYY-MM-DD in `timeZone`. */
+export const todayIn = (timeZone: string, now = Date.now()) => wallTimeText(now, timeZone).slice(0, 10);
+
+/**
+ * The earliest date the service can be assumed to take as "today or later": the later of today in
+ * the workflow's time zone and today in UTC, since the service's own zone is not known.
+ */
+export function earliestToday(timeZone: string, now = Date.now()): string {
+	const local = todayIn(timeZone, now);
+	const utc = todayIn('UTC', now);
+	return local > utc ? local : utc;
 }
 
 function formatOffset(minutes: number): string {

@@ -103,18 +103,3 @@ export const rules = {
 	email: (v: Cell) =>
 		/^[^\s@,;]+@[^\s@,;]+\.[A-Za-z]{2,}$/.test(String(v)) ? undefined : 'must be a valid email address',
 };
-
-/** Today's date as YYYY-MM-DD in the given time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/**
- * The earliest date the service can be assumed to take as "today or later": the later of today in
- * the workflow's time zone and today in UTC, since the service's own zone is not known.
- */
-export function earliestToday(timeZone: string, now = new Date()): string {
-	const local = todayIn(timeZone, now);
-	const utc = todayIn('UTC', now);
-	return local > utc ? local : utc;
-}

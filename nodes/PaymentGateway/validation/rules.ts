@@ -41,6 +41,9 @@ export function assertValid(ctx: IExecuteFunctions, itemIndex: number, violation
 
 export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
+/** A parameter value as trimmed text; nothing (undefined, null) becomes ''. */
+export const toText = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
 /** A calendar date YYYY-MM-DD that exists. */
 export function isIsoDate(text: string): boolean {
 	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

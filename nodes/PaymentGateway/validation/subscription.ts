@@ -1,6 +1,8 @@
 import type { Violation } from './rules';
 import { isBlank, SUPPORTED_CURRENCIES, toPlainNumber } from './rules';
 
+import { wallTimeText } from '../helpers/dates';
+
 /** Seed, Subscription plan (create input) and Limits. */
 export const PLAN_NAME_MAX = 50;
 export const PLAN_DESCRIPTION_MAX = 250;
@@ -63,24 +65,6 @@ export function isServiceDateTime(value: unknown): value is string {
 	return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour <= 23 && minute <= 59;
 }
 
-/** Wall-clock fields of an instant in `timeZone`. */
-function wallTime(instant: number, timeZone: string) {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-	}).formatToParts(new Date(instant));
-	const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-	return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
-/** Today's date (YYYY-MM-DD) in `timeZone`. */
-export const todayIn = (timeZone: string, now = Date.now()) => wallTime(now, timeZone).slice(0, 10);
-
 const DATE_TIME_INPUT =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -93,7 +77,7 @@ const DATE_TIME_INPUT =
  */
 export function toServiceDateTime(value: unknown, timeZone: string): string | undefined {
 	if (value instanceof Date) {
-		return Number.isNaN(value.getTime()) ? undefined : wallTime(value.getTime(), timeZone);
+		return Number.isNaN(value.getTime()) ? undefined : wallTimeText(value.getTime(), timeZone);
 	}
 	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
 		const iso = (value as { toISO: () => string | null }).toISO();
@@ -108,7 +92,7 @@ export function toServiceDateTime(value: unknown, timeZone: string): string | un
 	if (!zone) return text;
 	const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
 	const instant = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${offset}`);
-	return Number.isNaN(instant) ? undefined : wallTime(instant, timeZone);
+	return Number.isNaN(instant) ? undefined : wallTimeText(instant, timeZone);
 }
 
 /**

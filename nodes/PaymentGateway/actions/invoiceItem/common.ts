@@ -9,7 +9,7 @@ import {
 	validateDataId,
 	validateInvoiceItem,
 } from '../../validation/invoiceItem';
-import { assertValid, toPlainNumber } from '../../validation/rules';
+import { assertValid, toPlainNumber, toText } from '../../validation/rules';
 
 export const ITEMS_PATH = '/invoice/v1/items';
 
@@ -69,10 +69,9 @@ export const itemFields: INodeProperties[] = [
 	},
 ];
 
-export const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 export const readDataId = (ctx: IExecuteFunctions, itemIndex: number) => {
-	const dataId = text(ctx.getNodeParameter('dataId', itemIndex));
+	const dataId = toText(ctx.getNodeParameter('dataId', itemIndex));
 	assertValid(ctx, itemIndex, validateDataId(dataId));
 	return dataId;
 };
@@ -81,10 +80,10 @@ export const readDataId = (ctx: IExecuteFunctions, itemIndex: number) => {
 export function readItemPayload(ctx: IExecuteFunctions, itemIndex: number, dataId?: string): IDataObject {
 	const additionalFields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const input = {
-		item_name: text(ctx.getNodeParameter('itemName', itemIndex)),
+		item_name: toText(ctx.getNodeParameter('itemName', itemIndex)),
 		item_rate_per_unit: ctx.getNodeParameter('ratePerUnit', itemIndex) as unknown,
-		item_category: text(ctx.getNodeParameter('category', itemIndex)),
-		item_description: text(additionalFields.description),
+		item_category: toText(ctx.getNodeParameter('category', itemIndex)),
+		item_description: toText(additionalFields.description),
 	};
 	const violations = dataId === undefined ? [] : validateDataId(dataId);
 	violations.push(...validateInvoiceItem(input));

@@ -9,9 +9,9 @@ import {
 	ITEM_STATUSES,
 	validateItemListQuery,
 } from '../../validation/invoiceItem';
-import { assertValid } from '../../validation/rules';
+import { assertValid, toText } from '../../validation/rules';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
-import { ITEMS_PATH, text } from './common';
+import { ITEMS_PATH } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['getMany'] };
 
@@ -50,7 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const status = text(filters.status);
+	const status = toText(filters.status);
 
 	const query: IDataObject = status === '' ? {} : { status };
 	assertValid(this, itemIndex, validateItemListQuery({ ...query, page: 1, perpage: 1 }));

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changeItem, dataIdProperty, itemFields, readItemPayload, text } from './common';
+import { changeItem, dataIdProperty, itemFields, readItemPayload } from './common';
+import { toText } from '../../validation/rules';
 
 const show = { resource: ['invoiceItem'], operation: ['update'] };
 
@@ -9,7 +10,7 @@ export const description = updateDisplayOptions({ show }, [dataIdProperty('updat
 
 /** POST /invoice/v1/items/update: name, rate and category are all sent again (the service requires them). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const dataId = text(this.getNodeParameter('dataId', itemIndex));
+	const dataId = toText(this.getNodeParameter('dataId', itemIndex));
 	const body = readItemPayload(this, itemIndex, dataId);
 	return await changeItem(this, itemIndex, 'update', body);
 }

@@ -12,7 +12,7 @@ import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { ITEM_GENDERS, KEYED_VALUE_KEYS, validateOrderData } from '../../validation/order';
 import type { Violation } from '../../validation/rules';
-import { assertValid, isBlank, SUPPORTED_CURRENCIES } from '../../validation/rules';
+import { assertValid, isBlank, SUPPORTED_CURRENCIES, toText } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
 
 const toOptions = (values: string[]): INodePropertyOptions[] => values.map((value) => ({ name: value, value }));
@@ -267,10 +267,9 @@ export function orderFields(flow: OrderFlowOptions = {}): INodeProperties[] {
 	return fields;
 }
 
-const str = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 const keyedValues = (values: IDataObject, override?: IDataObject[]): IDataObject[] =>
-	override ?? KEYED_VALUE_KEYS.map((key) => ({ [key]: str(values[key]) }));
+	override ?? KEYED_VALUE_KEYS.map((key) => ({ [key]: toText(values[key]) }));
 
 function readLineItems(ctx: IExecuteFunctions, itemIndex: number, violations: Violation[]): IDataObject[] {
 	const items = (ctx.getNodeParameter('items.item', itemIndex, []) as IDataObject[]).map((item) => {
@@ -311,9 +310,9 @@ export function buildOrderData(
 	const billing = get('billingAddress');
 	const shipping = get('shippingDetails');
 	const urls = get('urls');
-	const customerId = str(ctx.getNodeParameter('customerId', itemIndex, '') || customer.customerId);
-	const merchantOrderId = str(ctx.getNodeParameter('merchantOrderId', itemIndex, ''));
-	const webhookUrl = str(ctx.getNodeParameter('webhookUrl', itemIndex, '') || urls.webhookUrl);
+	const customerId = toText(ctx.getNodeParameter('customerId', itemIndex, '') || customer.customerId);
+	const merchantOrderId = toText(ctx.getNodeParameter('merchantOrderId', itemIndex, ''));
+	const webhookUrl = toText(ctx.getNodeParameter('webhookUrl', itemIndex, '') || urls.webhookUrl);
 
 	const optional = (entries: Array<[string, unknown]>) =>
 		Object.fromEntries(entries.filter(([, value]) => !isBlank(value)).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
@@ -323,8 +322,8 @@ export function buildOrderData(
 	if (settings.paymentToken !== undefined) data.payment_token = settings.paymentToken;
 	data.customer_details = {
 		...optional([['m_customer_id', customerId]]),
-		name: str(ctx.getNodeParameter('customerName', itemIndex, '')),
-		email: str(ctx.getNodeParameter('customerEmail', itemIndex, '')),
+		name: toText(ctx.getNodeParameter('customerName', itemIndex, '')),
+		email: toText(ctx.getNodeParameter('customerEmail', itemIndex, '')),
 		...optional([
 			['mobile', customer.mobile],
 			['code', customer.code],
@@ -335,40 +334,40 @@ export function buildOrderData(
 		amount: ctx.getNodeParameter('amount', itemIndex) as number,
 		convenience_fee: order.convenienceFee ?? '',
 		quantity: order.quantity ?? '',
-		currency: str(ctx.getNodeParameter('currency', itemIndex)).toUpperCase(),
-		description: str(order.description),
+		currency: toText(ctx.getNodeParameter('currency', itemIndex)).toUpperCase(),
+		description: toText(order.description),
 		...optional([['return_url', order.returnUrl]]),
 	};
 	data.billing_details = {
-		address_line1: str(billing.addressLine1),
-		address_line2: str(billing.addressLine2),
-		city: str(billing.city),
-		province: str(billing.province),
-		country: str(billing.country).toUpperCase(),
-		pin: str(billing.pin),
+		address_line1: toText(billing.addressLine1),
+		address_line2: toText(billing.addressLine2),
+		city: toText(billing.city),
+		province: toText(billing.province),
+		country: toText(billing.country).toUpperCase(),
+		pin: toText(billing.pin),
 	};
 	data.shipping_details = {
-		shipping_name: str(shipping.name),
-		shipping_email: str(shipping.email),
+		shipping_name: toText(shipping.name),
+		shipping_email: toText(shipping.email),
 		...optional([
 			['shipping_code', shipping.code],
 			['shipping_mobile', shipping.mobile],
 		]),
-		address_line1: str(shipping.addressLine1),
-		address_line2: str(shipping.addressLine2),
-		city: str(shipping.city),
-		province: str(shipping.province),
-		country: str(shipping.country).toUpperCase(),
-		pin: str(shipping.pin),
-		location_pin: str(shipping.locationPin),
-		shipping_currency: str(shipping.currency).toUpperCase(),
+		address_line1: toText(shipping.addressLine1),
+		address_line2: toText(shipping.addressLine2),
+		city: toText(shipping.city),
+		province: toText(shipping.province),
+		country: toText(shipping.country).toUpperCase(),
+		pin: toText(shipping.pin),
+		location_pin: toText(shipping.locationPin),
+		shipping_currency: toText(shipping.currency).toUpperCase(),
 		shipping_amount: shipping.amount ?? '',
 	};
 	data.items = readLineItems(ctx, itemIndex, violations);
 	data.urls = {
-		success: str(urls.success),
-		cancel: str(urls.cancel),
-		failure: str(urls.failure),
+		success: toText(urls.success),
+		cancel: toText(urls.cancel),
+		failure: toText(urls.failure),
 		...optional([['webhook_url', webhookUrl]]),
 	};
 	data.parameters = keyedValues(get('parameters'));

@@ -9,7 +9,7 @@ import { addIsoDates } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
 import type { ManagePaymentAction } from '../../validation/payment';
 import { validateManagePayment } from '../../validation/payment';
-import { assertValid, SUPPORTED_CURRENCIES, toPlainNumber } from '../../validation/rules';
+import { assertValid, SUPPORTED_CURRENCIES, toPlainNumber, toText } from '../../validation/rules';
 import { authenticationProperty, getChannel } from '../common.descriptions';
 
 const WORDS: Record<ManagePaymentAction, { verb: string; amount: string; reason: string }> = {
@@ -87,8 +87,6 @@ export function managePaymentProperties(
 	];
 }
 
-const text = (value: unknown) =>
-	value === undefined || value === null ? '' : String(value).trim();
 
 /**
  * Sends one capture, void or refund. Never retried automatically: it moves money. A failure body
@@ -100,11 +98,11 @@ export async function executeManagePayment(
 	action: ManagePaymentAction,
 ): Promise<INodeExecutionData[]> {
 	const channel = getChannel(ctx, itemIndex);
-	const transactionId = text(ctx.getNodeParameter('transactionId', itemIndex));
+	const transactionId = toText(ctx.getNodeParameter('transactionId', itemIndex));
 	const value = ctx.getNodeParameter('amount', itemIndex) as unknown;
-	const currencyCode = text(ctx.getNodeParameter('currency', itemIndex)).toUpperCase();
+	const currencyCode = toText(ctx.getNodeParameter('currency', itemIndex)).toUpperCase();
 	const additionalFields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const reason = text(additionalFields.reason);
+	const reason = toText(additionalFields.reason);
 
 	assertValid(
 		ctx,

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
-import { earliestToday, validateRows } from '../../spreadsheet/schema';
+import { earliestToday } from '../../helpers/dates';
+import { validateRows } from '../../spreadsheet/schema';
 import { paymentLinkSchema } from '../../spreadsheet/paymentLink';
 import { apiRequest } from '../../transport';
 import {

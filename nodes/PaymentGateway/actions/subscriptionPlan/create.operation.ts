@@ -6,8 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { earliestToday } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
-import { assertValid, isBlank, SUPPORTED_CURRENCIES, toPlainNumber } from '../../validation/rules';
+import { assertValid, isBlank, SUPPORTED_CURRENCIES, toPlainNumber, toText } from '../../validation/rules';
 import type { SubscriptionPlanInput } from '../../validation/subscription';
 import {
 	BILLING_FREQUENCIES,
@@ -21,7 +22,6 @@ import {
 	PLAN_TERMS_MAX,
 	PLAN_TERMS_MIN,
 	splitEmails,
-	todayIn,
 	toServiceDateTime,
 	validateSubscriptionPlan,
 } from '../../validation/subscription';
@@ -222,16 +222,15 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, properties);
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 /** The Unlimited Terms switch, or yes/no/true/false from an expression, as the service's yes/no. */
 function yesNo(value: unknown): string {
 	if (value === true) return 'yes';
 	if (value === false) return 'no';
-	const word = text(value).toLowerCase();
+	const word = toText(value).toLowerCase();
 	if (word === 'true' || word === 'yes') return 'yes';
 	if (word === 'false' || word === 'no') return 'no';
-	return text(value);
+	return toText(value);
 }
 
 /** A date-time parameter as YYYY-MM-DD HH:mm in the workflow's time zone, or as given when unreadable. */
@@ -257,25 +256,25 @@ function readPlan(ctx: IExecuteFunctions, itemIndex: number): SubscriptionPlanIn
 	if (!isBlank(fields.discountAmount)) terms.discount_amount = fields.discountAmount;
 
 	const plan: SubscriptionPlanInput = {
-		plan_name: text(get('planName')),
-		billing_frequency: { frequency: text(get('frequency')).toLowerCase(), interval: get('interval') },
-		installment_amount: { currency: text(get('currency')).toUpperCase(), value: get('installmentAmount') },
+		plan_name: toText(get('planName')),
+		billing_frequency: { frequency: toText(get('frequency')).toLowerCase(), interval: get('interval') },
+		installment_amount: { currency: toText(get('currency')).toUpperCase(), value: get('installmentAmount') },
 		terms,
 		initial_payment_amount: get('initialPaymentAmount'),
 		final_payment_amount: get('finalPaymentAmount'),
 		shipping_fee: isBlank(fields.shippingFee) ? 0 : fields.shippingFee,
 		convenience_fee: isBlank(fields.convenienceFee) ? 0 : fields.convenienceFee,
 		start_date: dateTime(get('startDate'), timeZone) ?? '',
-		customer_emails: splitEmails(text(email.customerEmails)).join(','),
-		customer_email_cc: splitEmails(text(email.customerEmailCc)).join(','),
-		subject: text(email.subject),
-		product_details: text(email.productDetails),
+		customer_emails: splitEmails(toText(email.customerEmails)).join(','),
+		customer_email_cc: splitEmails(toText(email.customerEmailCc)).join(','),
+		subject: toText(email.subject),
+		product_details: toText(email.productDetails),
 	};
-	const planDescription = text(fields.planDescription);
+	const planDescription = toText(fields.planDescription);
 	if (planDescription !== '') plan.plan_description = planDescription;
 	const expiry = dateTime(fields.expiryDate, timeZone);
 	if (expiry !== undefined) plan.expiry_date = expiry;
-	const note = text(fields.note);
+	const note = toText(fields.note);
 	if (note !== '') plan.note = note;
 	return plan;
 }
@@ -329,8 +328,8 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const plan = readPlan(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const binaryPropertyName = isBlank(options.binaryPropertyName) ? 'qrCode' : text(options.binaryPropertyName);
-	const violations = validateSubscriptionPlan(plan, todayIn(this.getTimezone()));
+	const binaryPropertyName = isBlank(options.binaryPropertyName) ? 'qrCode' : toText(options.binaryPropertyName);
+	const violations = validateSubscriptionPlan(plan, earliestToday(this.getTimezone()));
 	if (binaryPropertyName === '') {
 		violations.push({ field: 'Put QR Code in Field', rule: 'is required', value: options.binaryPropertyName });
 	}
@@ -360,7 +359,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
 	if (typeof json.qr_code === 'string' && json.qr_code.trim() !== '') {
 		const { data, mimeType } = decodeQrCode(json.qr_code);
-		const fileName = `plan-${text(json.plan_id) || text(json.data_id) || 'qr-code'}.png`;
+		const fileName = `plan-${toText(json.plan_id) || toText(json.data_id) || 'qr-code'}.png`;
 		item.binary = { [binaryPropertyName]: await this.helpers.prepareBinaryData(data, fileName, mimeType) };
 	}
 	return [item];

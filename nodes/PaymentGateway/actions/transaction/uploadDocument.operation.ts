@@ -15,7 +15,7 @@ import {
 	extensionOf,
 	validateDocumentUpload,
 } from '../../validation/document';
-import { assertValid } from '../../validation/rules';
+import { assertValid, toText } from '../../validation/rules';
 import { authenticationProperty, getChannel } from '../common.descriptions';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
@@ -84,8 +84,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, properties);
 
-const text = (value: unknown) =>
-	value === undefined || value === null ? '' : String(value).trim();
 
 /**
  * Multipart POST /orders/v1/transaction/documents with exactly four fields: transaction_id,
@@ -96,17 +94,17 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const channel = getChannel(this, itemIndex);
-	const transactionId = text(this.getNodeParameter('transactionId', itemIndex));
+	const transactionId = toText(this.getNodeParameter('transactionId', itemIndex));
 	// An expression may give "invoice" or "Awb": the service takes upper case.
-	const documentType = text(this.getNodeParameter('documentType', itemIndex)).toUpperCase();
-	const documentRef = text(this.getNodeParameter('documentRef', itemIndex));
-	const binaryPropertyName = text(this.getNodeParameter('binaryPropertyName', itemIndex));
+	const documentType = toText(this.getNodeParameter('documentType', itemIndex)).toUpperCase();
+	const documentRef = toText(this.getNodeParameter('documentRef', itemIndex));
+	const binaryPropertyName = toText(this.getNodeParameter('binaryPropertyName', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const binaryData = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	const fileName =
-		text(options.fileName) ||
-		text(binaryData.fileName) ||
+		toText(options.fileName) ||
+		toText(binaryData.fileName) ||
 		(binaryData.fileExtension ? `document.${binaryData.fileExtension}` : '');
 
 	const fields = {
