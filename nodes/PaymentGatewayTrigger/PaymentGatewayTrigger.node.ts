@@ -42,7 +42,15 @@ export class PaymentGatewayTrigger implements INodeType {
 			{ name: 'paymentGatewayWebhookApi', required: true, testedBy: 'checkNotificationSecret' },
 		],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'payment-gateway' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Empty: n8n then answers with the node's webhookResponse or "Workflow was started",
+				// instead of its default, the literal text firstEntryJson.
+				responseData: '',
+				path: 'payment-gateway',
+			},
 		],
 		properties: [
 			{

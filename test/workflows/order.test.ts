@@ -2,7 +2,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
-import { requestsTo, runGateway } from './support';
+import { runWorkflow } from '../harness';
+import { GATEWAY, requestsTo, runGateway, sandboxCredentials } from './support';
 
 const CREATE = '/orders/v1/create';
 
@@ -166,6 +167,32 @@ describe('order.createPayment', () => {
 		expect(good.json.status).toBe('SUCCESS');
 		expect(good.pairedItem).toEqual({ item: 1 });
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
+	});
+
+	it('sends failed items to the error output under "Continue (using error output)"', async () => {
+		const credentials = sandboxCredentials(sandbox);
+		const result = await runWorkflow(
+			{
+				nodes: [
+					{ name: 'Start', type: 'harness.start', parameters: { items: [{ amount: 0 }, { amount: 12 }] as never } },
+					{
+						name: 'Gateway',
+						type: GATEWAY,
+						onError: 'continueErrorOutput',
+						parameters: { resource: 'order', operation: 'createPayment', amount: '={{ $json.amount }}', currency: 'AED' },
+						credentials: { paymentGatewayHostedApi: { id: 'paymentGatewayHostedApi', name: 'hosted' } },
+					},
+				],
+				connections: { Start: { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } },
+			},
+			{ credentials },
+		);
+		const [success, failure] = result.allOutputs.Gateway;
+		expect(success.map((i) => i.json.status)).toEqual(['SUCCESS']);
+		expect(success[0].pairedItem).toEqual({ item: 1 });
+		expect(failure).toHaveLength(1);
+		expect(failure[0].json.error).toContain('order_details.amount');
+		expect(failure[0].pairedItem).toEqual({ item: 0 });
 	});
 });
 

@@ -65,7 +65,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(error);
 			const pairedItem = items.map((_, item) => ({ item }));
-			return [[{ json: errorItemJson(error as Error), pairedItem }]];
+			// `error` on the item lets "Continue (using error output)" route it to the error output.
+			return [[{ json: errorItemJson(error as Error), error: asNodeError(error), pairedItem }]];
 		}
 	}
 
@@ -75,7 +76,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...(await module.execute.call(this, itemIndex)));
 		} catch (error) {
 			if (this.continueOnFail()) {
-				returnData.push({ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } });
+				returnData.push({
+					json: errorItemJson(error as Error),
+					error: asNodeError(error, itemIndex),
+					pairedItem: { item: itemIndex },
+				});
 				continue;
 			}
 			throw asNodeError(error, itemIndex);
