@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { requestOptionsProperty } from './actions/common.descriptions';
+import { authenticationProperty, requestOptionsProperty } from './actions/common.descriptions';
 import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
@@ -36,25 +36,25 @@ export class PaymentGateway implements INodeType {
 				name: 'paymentGatewayHostedApi',
 				required: true,
 				testedBy: 'testHostedCredential',
-				displayOptions: { show: { authentication: ['hosted'] } },
+				displayOptions: { show: { authentication: ['hosted'], resource: ['order', 'payment', 'transaction'] } },
 			},
 			{
 				name: 'paymentGatewayS2sApi',
 				required: true,
 				testedBy: 'testS2sCredential',
-				displayOptions: { show: { authentication: ['s2s'] } },
+				displayOptions: { show: { authentication: ['s2s'], resource: ['order', 'payment', 'transaction'] } },
 			},
 			{
 				name: 'paymentGatewaySdkApi',
 				required: true,
 				testedBy: 'testSdkCredential',
-				displayOptions: { show: { authentication: ['sdk'] } },
+				displayOptions: { show: { authentication: ['sdk'], resource: ['order', 'payment', 'transaction'] } },
 			},
 			{
 				name: 'paymentGatewayPosApi',
 				required: true,
 				testedBy: 'testPosCredential',
-				displayOptions: { show: { resource: ['transaction'], operation: ['getPosOrder'] } },
+				displayOptions: { show: { authentication: ['pos'], resource: ['transaction'] } },
 			},
 			{
 				name: 'paymentGatewayInvoiceApi',
@@ -82,6 +82,7 @@ export class PaymentGateway implements INodeType {
 			},
 		],
 		properties: [
+			authenticationProperty,
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -52,6 +52,18 @@ describe('node description', () => {
 		expect(clashes).toEqual([]);
 	});
 
+	it('selects credentials only by parameters without display conditions (n8n hides what those mention)', () => {
+		// n8n's editor hides every parameter named in the display conditions of a parameter that
+		// credentials depend on (isAuthRelatedParameter): Resource and Operation must not be such.
+		const names = new Set((description.credentials ?? []).flatMap((c) => Object.keys(c.displayOptions?.show ?? {})));
+		const authFields = properties.filter((p) => names.has(p.name));
+		expect([...names].sort()).toEqual(['authentication', 'resource']);
+		expect(authFields.map((p) => [p.name, p.displayOptions ?? null])).toEqual([
+			['authentication', null],
+			['resource', null],
+		]);
+	});
+
 	it('is usable as a tool, with an action text on every operation', () => {
 		expect(description.usableAsTool).toBe(true);
 		for (const selector of properties.filter((p) => p.name === 'operation')) {

@@ -258,10 +258,10 @@ describe('order.chargeSavedCard', () => {
 			{ credentialType: 'paymentGatewayS2sApi' },
 		);
 
-	it('uses S2S keys by default and sends CAUTH with the token', async () => {
+	it('uses the S2S keys chosen under Authentication and sends CAUTH with the token', async () => {
 		const token = await savedToken('CUST-C1');
 		sandbox.clearRequests();
-		await runOrder('chargeSavedCard', { paymentToken: token, customerId: 'CUST-C1', amount: 5, currency: 'AED' }, { credentialType: 'paymentGatewayS2sApi' });
+		await runOrder('chargeSavedCard', { authentication: 's2s', paymentToken: token, customerId: 'CUST-C1', amount: 5, currency: 'AED' }, { credentialType: 'paymentGatewayS2sApi' });
 		expect(requestsTo(sandbox, CREATE)[0].headers['merchant-key']).toBe(sandbox.keys.s2s.merchantKey);
 		expect(sentData()).toMatchObject({ class: 'CAUTH', action: 'SALE', payment_token: token, customer_details: { m_customer_id: 'CUST-C1' } });
 	});

@@ -109,7 +109,7 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 		// The POS lookup's history shows the three changes, newest last.
 		const pos = await runGateway(sandbox, {
 			credentialType: 'paymentGatewayPosApi',
-			parameters: { resource: 'transaction', operation: 'getPosOrder', orderId: record.p_order_id },
+			parameters: { resource: 'transaction', operation: 'getPosOrder', authentication: 'pos', orderId: record.p_order_id },
 		});
 		const history = pos.outputs.Gateway[0].json.transaction_history as IDataObject[];
 		expect(history.slice(-3).map((h) => [h.status, h.amount])).toEqual([

@@ -18,11 +18,19 @@ const records = () => sandbox.state.transactions as TransactionRecord[];
 const lookUp = (orderId: string, extra: { continueOnFail?: boolean; items?: object[] } = {}) =>
 	runGateway(sandbox, {
 		credentialType: 'paymentGatewayPosApi',
-		parameters: { resource: 'transaction', operation: 'getPosOrder', orderId },
+		parameters: { resource: 'transaction', operation: 'getPosOrder', authentication: 'pos', orderId },
 		...extra,
 	});
 
 describe('transaction.getPosOrder', () => {
+	it('needs the POS keys chosen under Authentication, and sends nothing otherwise', async () => {
+		const result = await runGateway(sandbox, {
+			parameters: { resource: 'transaction', operation: 'getPosOrder', orderId: '1' },
+		});
+		expect(result.error?.message).toBe('This operation needs "POS Web API Keys" under Authentication');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
 	it('returns the transaction with its history and an ISO copy of the date, with the POS keys', async () => {
 		const record = records().find((r) => r.internal.history.length >= 2)!;
 		const result = await lookUp(record.p_order_id);

@@ -1,29 +1,59 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { Channel } from '../transport';
 
-/** Which channel's keys an order, payment or transaction-list request is sent with. */
-export function authenticationProperty(
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-	defaultChannel: Channel = 'hosted',
-): INodeProperties {
-	return {
-		displayName: 'Authentication',
-		name: 'authentication',
-		type: 'options',
-		options: [
-			{ name: 'Hosted Solution Keys', value: 'hosted' },
-			{ name: 'S2S (Server-to-Server) Keys', value: 's2s' },
-			{ name: 'SDK/Plugins Keys', value: 'sdk' },
-		],
-		default: defaultChannel,
-		description: 'Keys are issued per channel in the merchant dashboard; pick the channel whose keys to use',
-		displayOptions: { show },
-	};
-}
+/**
+ * Which channel's keys Order, Payment and Transaction requests use. One top-level parameter with no
+ * display conditions: n8n's editor hides every parameter that a credential-selecting parameter's
+ * own conditions mention, which would hide Resource and Operation. The other resources have one
+ * channel each and pick their credential by resource.
+ */
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{
+			name: 'Hosted Solution Keys',
+			value: 'hosted',
+			description: 'Orders, payments and transactions (the usual choice)',
+		},
+		{
+			name: 'S2S (Server-to-Server) Keys',
+			value: 's2s',
+			description: 'Orders, payments and transactions; the channel for Charge Saved Card',
+		},
+		{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
+		{ name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' },
+	],
+	default: 'hosted',
+	description:
+		'Keys are issued per channel in the merchant dashboard. Invoice Item, Subscription Plan, Payment Link and Payout use their own channel\'s keys whatever is chosen here.',
+};
 
-export function getChannel(ctx: IExecuteFunctions, itemIndex: number): Channel {
-	return ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
+const CHANNEL_NAMES: Record<string, string> = {
+	hosted: 'Hosted Solution Keys',
+	s2s: 'S2S (Server-to-Server) Keys',
+	sdk: 'SDK/Plugins Keys',
+	pos: 'POS Web API Keys',
+};
+
+/** The chosen channel, if this operation can use it. */
+export function getChannel(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	allowed: Channel[] = ['hosted', 's2s', 'sdk'],
+): Channel {
+	const channel = ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
+	if (!allowed.includes(channel)) {
+		const names = allowed.map((c) => `"${CHANNEL_NAMES[c] ?? c}"`).join(' or ');
+		throw new NodeOperationError(ctx.getNode(), `This operation needs ${names} under Authentication`, {
+			itemIndex,
+			description: `"${CHANNEL_NAMES[channel] ?? channel}" keys cannot be used here. Nothing was sent.`,
+		});
+	}
+	return channel;
 }
 
 export const requestOptionsProperty: INodeProperties = {

@@ -58,6 +58,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return failure;
 	};
 
+	// With "Continue (using error output)" n8n routes items carrying `error` to the error output; with
+	// plain "Continue" it would reduce such items to the message, so they keep only the details.
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+	const errorItem = (
+		error: NodeApiError | NodeOperationError,
+		pairedItem: INodeExecutionData['pairedItem'],
+	): INodeExecutionData => ({
+		json: errorItemJson(error),
+		...(toErrorOutput ? { error } : {}),
+		pairedItem,
+	});
+
 	if (module.executeBatch) {
 		try {
 			const batch = await module.executeBatch.call(this);
@@ -65,8 +77,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(error);
 			const pairedItem = items.map((_, item) => ({ item }));
-			// `error` on the item lets "Continue (using error output)" route it to the error output.
-			return [[{ json: errorItemJson(error as Error), error: asNodeError(error), pairedItem }]];
+			return [[errorItem(asNodeError(error), pairedItem)]];
 		}
 	}
 
@@ -76,11 +87,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...(await module.execute.call(this, itemIndex)));
 		} catch (error) {
 			if (this.continueOnFail()) {
-				returnData.push({
-					json: errorItemJson(error as Error),
-					error: asNodeError(error, itemIndex),
-					pairedItem: { item: itemIndex },
-				});
+				returnData.push(errorItem(asNodeError(error, itemIndex), { item: itemIndex }));
 				continue;
 			}
 			throw asNodeError(error, itemIndex);

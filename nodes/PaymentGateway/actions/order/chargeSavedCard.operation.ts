@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
-import { authenticationProperty } from '../common.descriptions';
 import {
 	amountProperty,
 	createOrder,
@@ -16,7 +15,6 @@ import {
 const show = { resource: ['order'], operation: ['chargeSavedCard'] };
 
 const properties: INodeProperties[] = [
-	authenticationProperty(show, 's2s'),
 	{
 		displayName: 'Payment Token',
 		name: 'paymentToken',

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { authenticationProperty } from '../common.descriptions';
 import {
 	amountProperty,
 	createOrder,
@@ -14,7 +13,6 @@ import {
 const show = { resource: ['order'], operation: ['createPayment'] };
 
 const properties: INodeProperties[] = [
-	authenticationProperty(show),
 	amountProperty,
 	currencyProperty,
 	merchantOrderIdProperty,

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { SplitRecipient } from '../../validation/order';
 import { encodeSplitCustomData, MAX_SPLIT_RECIPIENTS, validateSplitRecipients } from '../../validation/order';
-import { authenticationProperty } from '../common.descriptions';
 import {
 	amountProperty,
 	createOrder,
@@ -24,7 +23,6 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	authenticationProperty(show),
 	amountProperty,
 	currencyProperty,
 	merchantOrderIdProperty,

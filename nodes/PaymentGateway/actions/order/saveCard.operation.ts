@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { authenticationProperty } from '../common.descriptions';
 import {
 	amountProperty,
 	createOrder,
@@ -23,7 +22,6 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	authenticationProperty(show),
 	customerIdProperty('Required: use the same ID later with Charge Saved Card.'),
 	webhookUrlProperty(
 		'Where the token is delivered. Strongly suggested: paste the production URL of a Payment Gateway Trigger node; without it the account default webhook is used.',

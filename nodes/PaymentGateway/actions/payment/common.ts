@@ -10,7 +10,7 @@ import { apiRequest } from '../../transport';
 import type { ManagePaymentAction } from '../../validation/payment';
 import { validateManagePayment } from '../../validation/payment';
 import { assertValid, SUPPORTED_CURRENCIES, toPlainNumber, toText } from '../../validation/rules';
-import { authenticationProperty, getChannel } from '../common.descriptions';
+import { getChannel } from '../common.descriptions';
 
 const WORDS: Record<ManagePaymentAction, { verb: string; amount: string; reason: string }> = {
 	CAPTURE: {
@@ -42,7 +42,6 @@ export function managePaymentProperties(
 ): INodeProperties[] {
 	const words = WORDS[action];
 	return [
-		authenticationProperty(show),
 		{
 			displayName: 'Transaction ID',
 			name: 'transactionId',

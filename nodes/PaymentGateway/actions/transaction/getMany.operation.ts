@@ -12,7 +12,6 @@ import { apiRequest, collectPages } from '../../transport';
 import { assertValid, SUPPORTED_CURRENCIES, toIsoDate, TRANSACTION_STATUSES } from '../../validation/rules';
 import { LIST_MAX_PER_PAGE, validateTransactionListQuery } from '../../validation/transaction';
 import {
-	authenticationProperty,
 	getChannel,
 	limitProperty,
 	returnAllProperty,
@@ -89,7 +88,6 @@ const SIMPLE_FIELDS = [
 const show = { resource: ['transaction'], operation: ['getMany'] };
 
 const properties: INodeProperties[] = [
-	authenticationProperty(show),
 	returnAllProperty(show),
 	limitProperty(show),
 	simplifyProperty(show),

@@ -8,6 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
+import { getChannel } from '../common.descriptions';
 import { assertValid } from '../../validation/rules';
 
 const show = { resource: ['transaction'], operation: ['getPosOrder'] };
@@ -40,7 +41,7 @@ export async function execute(
 	);
 
 	const response = await apiRequest.call(this, itemIndex, {
-		channel: 'pos',
+		channel: getChannel(this, itemIndex, ['pos']),
 		method: 'GET',
 		path: `/pos/v1/orders/${encodeURIComponent(orderId)}`,
 		retrySafe: true,

@@ -16,12 +16,11 @@ import {
 	validateDocumentUpload,
 } from '../../validation/document';
 import { assertValid, toText } from '../../validation/rules';
-import { authenticationProperty, getChannel } from '../common.descriptions';
+import { getChannel } from '../common.descriptions';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
 const properties: INodeProperties[] = [
-	authenticationProperty(show),
 	{
 		displayName: 'Transaction ID',
 		name: 'transactionId',
