@@ -1,0 +1,536 @@
+// The one-command demo (`npm start` → scripts/start.sh → here, under Node 24, after the build and
+// the n8n install): the service sandbox and a real n8n with this package, the example workflows
+// and credentials pointing at the sandbox, an owner account to log in with. Ctrl-C stops both.
+//
+//   node scripts/demo.js [--reset] [--port 5678] [--sandbox-port 5680]
+//
+// The n8n user folder .tools/demo-n8n (git-ignored) keeps what you change in the editor between
+// runs; --reset deletes it first. Examples are imported when their workflow id is not there yet.
+'use strict';
+
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const N8N_SH = path.join(ROOT, 'scripts/n8n.sh');
+// DEMO_EXAMPLES_DIR: another folder of example JSON (for trying the demo script itself).
+const EXAMPLES = process.env.DEMO_EXAMPLES_DIR ? path.resolve(process.env.DEMO_EXAMPLES_DIR) : path.join(ROOT, 'examples');
+const PACKAGE = 'n8n-nodes-payment-gateway';
+const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
+const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
+const TRIGGER_PATH = 'payment-gateway';
+
+/** The owner account made on first start (documented in README.md). */
+const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd', firstName: 'Demo', lastName: 'Owner' };
+const BROWSER_ID = 'n8n-nodes-payment-gateway-demo';
+
+const USAGE = 'usage: npm start -- [--reset] [--port 5678] [--sandbox-port 5680]';
+
+function parseArgs(argv) {
+	const options = { reset: false, port: 5678, sandboxPort: 5680 };
+	for (let i = 0; i < argv.length; i += 1) {
+		const flag = argv[i];
+		if (flag === '--help' || flag === '-h') {
+			console.log(USAGE);
+			process.exit(0);
+		} else if (flag === '--reset') options.reset = true;
+		else if (flag === '--port' || flag === '--sandbox-port') {
+			const value = argv[(i += 1)];
+			if (!/^\d+$/.test(value ?? '')) fail(`${flag} needs a port number`);
+			options[flag === '--port' ? 'port' : 'sandboxPort'] = Number(value);
+		} else fail(`unknown argument ${flag}\n${USAGE}`);
+	}
+	return options;
+}
+
+function fail(message) {
+	console.error(`demo: ${message}`);
+	process.exit(2);
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+function portFree(port) {
+	return new Promise((done) => {
+		const server = net.createServer();
+		server.once('error', () => done(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials: one per channel, all pointing at the sandbox.
+
+/** Sandbox data for each credential type of the package. */
+function credentialData(type, sandbox) {
+	const { keys, baseUrl, payoutUrl } = sandbox;
+	const channels = {
+		paymentGatewayHostedApi: keys.hosted,
+		paymentGatewaySdkApi: keys.sdk,
+		paymentGatewayS2sApi: keys.s2s,
+		paymentGatewayPaymentLinkApi: keys.paymentLink,
+		paymentGatewaySubscriptionApi: keys.subscription,
+		paymentGatewayInvoiceApi: keys.invoice,
+	};
+	if (channels[type]) return { baseUrl, ...channels[type] };
+	if (type === 'paymentGatewayPosApi') return { baseUrl, merchantKey: keys.pos.apiKey, merchantSecret: keys.pos.apiSecret };
+	if (type === 'paymentGatewayPayoutApi') {
+		return { payoutUrl, obtainBy: 'request', ...keys.payout, keyPlacement: 'headers' };
+	}
+	if (type === 'paymentGatewayWebhookApi') return { notificationSecret: keys.webhook.notificationSecret };
+	return undefined;
+}
+
+/** Our own credential of each type, for types no example refers to. */
+const DEFAULT_CREDENTIALS = [
+	['paymentGatewayHostedApi', 'demoHostedCred', 'Sandbox Hosted Solution'],
+	['paymentGatewaySdkApi', 'demoSdkCred', 'Sandbox SDK'],
+	['paymentGatewayS2sApi', 'demoS2sCred', 'Sandbox S2S'],
+	['paymentGatewayPaymentLinkApi', 'demoPayLinkCred', 'Sandbox Payment Link'],
+	['paymentGatewaySubscriptionApi', 'demoSubscrCred', 'Sandbox Subscription'],
+	['paymentGatewayInvoiceApi', 'demoInvoiceCred', 'Sandbox Invoice'],
+	['paymentGatewayPosApi', 'demoPosCred', 'Sandbox POS'],
+	['paymentGatewayPayoutApi', 'demoPayoutCred', 'Sandbox Payout'],
+	['paymentGatewayWebhookApi', 'demoWebhookCred', 'Sandbox Webhook'],
+];
+
+/**
+ * Every credential the demo needs: the examples' template (examples/credentials*.json, when
+ * there is one) with its data filled in from the sandbox, then one for every credential an
+ * example workflow refers to by id, then our own for every type still missing.
+ */
+function demoCredentials(sandbox, workflows, template) {
+	const byId = new Map();
+	const add = (id, name, type) => {
+		if (!id || byId.has(id)) return;
+		const data = credentialData(type, sandbox);
+		if (data) byId.set(id, { id, name: name || id, type, data });
+	};
+	// The examples' own filler (examples/fill-credentials.js) when there is one; else our data.
+	let filled = [];
+	const filler = path.join(EXAMPLES, 'fill-credentials.js');
+	if (template.length > 0 && fs.existsSync(filler)) {
+		try {
+			filled = require(filler).fillCredentials(sandbox);
+		} catch (error) {
+			console.warn(`demo: ${path.relative(ROOT, filler)} failed (${error.message}); using the demo's own credential data`);
+		}
+	}
+	for (const entry of filled) {
+		if (entry?.id && entry.type && entry.data && !byId.has(entry.id)) byId.set(entry.id, entry);
+	}
+	for (const entry of template) add(entry.id, entry.name, entry.type);
+	for (const workflow of workflows) {
+		for (const node of workflow.nodes ?? []) {
+			for (const [type, ref] of Object.entries(node.credentials ?? {})) add(ref?.id, ref?.name, type);
+		}
+	}
+	const types = new Set([...byId.values()].map((entry) => entry.type));
+	for (const [type, id, name] of DEFAULT_CREDENTIALS) if (!types.has(type)) add(id, name, type);
+	return [...byId.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Examples
+
+function readJson(file) {
+	return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** examples/*.json: workflows (objects with nodes) and an optional credentials template (array). */
+function readExamples() {
+	const workflows = [];
+	const template = [];
+	if (!fs.existsSync(EXAMPLES)) return { workflows, template };
+	for (const name of fs.readdirSync(EXAMPLES).sort()) {
+		if (!name.endsWith('.json')) continue;
+		const file = path.join(EXAMPLES, name);
+		let content;
+		try {
+			content = readJson(file);
+		} catch (error) {
+			console.warn(`demo: skipping ${path.relative(ROOT, file)}: ${error.message}`);
+			continue;
+		}
+		const entries = Array.isArray(content) ? content : [content];
+		for (const entry of entries) {
+			if (entry && Array.isArray(entry.nodes)) {
+				if (!entry.id) console.warn(`demo: ${name} has no workflow id; skipped`);
+				else workflows.push({ ...entry, file: name });
+			} else if (entry && typeof entry.type === 'string' && entry.id) {
+				template.push(entry);
+			}
+		}
+	}
+	return { workflows, template };
+}
+
+const nodesOf = (workflow, type) => (workflow.nodes ?? []).filter((node) => node.type === type);
+
+/** Workflows started by an outside event: published so that their production URLs answer. */
+function listensForEvents(workflow) {
+	return (workflow.nodes ?? []).some(
+		(node) =>
+			!node.disabled &&
+			(node.type === TRIGGER_TYPE ||
+				node.type === 'n8n-nodes-base.webhook' ||
+				node.type === 'n8n-nodes-base.formTrigger'),
+	);
+}
+
+/** Production URLs of a workflow's webhook-like start nodes. */
+function productionUrls(workflow, base) {
+	const urls = [];
+	for (const node of workflow.nodes ?? []) {
+		if (node.disabled) continue;
+		if (node.type === TRIGGER_TYPE) {
+			const prefix = node.webhookId ? `${node.webhookId}` : `${workflow.id}/${encodeURIComponent(node.name)}`;
+			urls.push({ node: node.name, kind: 'trigger', url: `${base}/webhook/${prefix}/${TRIGGER_PATH}` });
+		} else if (node.type === 'n8n-nodes-base.webhook') {
+			const p = node.parameters?.path || node.webhookId;
+			urls.push({ node: node.name, kind: 'webhook', method: node.parameters?.httpMethod ?? 'GET', url: `${base}/webhook/${p}` });
+		} else if (node.type === 'n8n-nodes-base.formTrigger') {
+			const p = node.parameters?.path || node.webhookId;
+			urls.push({ node: node.name, kind: 'form', url: `${base}/form/${p}` });
+		}
+	}
+	return urls;
+}
+
+/** The trigger workflow the sandbox delivers to by default: the checkout one when there is one. */
+function checkoutTrigger(workflows) {
+	const triggers = workflows.filter((w) => nodesOf(w, TRIGGER_TYPE).some((n) => !n.disabled));
+	return (
+		triggers.find((w) => /checkout|fulfil/i.test(`${w.file} ${w.name}`)) ??
+		triggers.find((w) => !/save|card|token/i.test(`${w.file} ${w.name}`)) ??
+		triggers[0]
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// n8n processes
+
+class Demo {
+	constructor(options) {
+		this.options = options;
+		this.folder = path.join(ROOT, '.tools/demo-n8n');
+		this.base = `http://127.0.0.1:${options.port}`;
+		this.server = undefined;
+		this.sandbox = undefined;
+		this.stopping = false;
+		this.cliChild = undefined;
+	}
+
+	/** `n8n.sh <args>`, output captured. */
+	n8nSh(args) {
+		return spawnSync('bash', [N8N_SH, ...args], { encoding: 'utf8', cwd: ROOT });
+	}
+
+	/** One n8n CLI command against the demo folder (boots n8n: a few seconds). */
+	cli(args) {
+		return new Promise((done, reject) => {
+			const child = spawn('bash', [N8N_SH, 'run', this.folder, String(this.options.port), ...args], {
+				detached: true,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				env: { ...process.env, N8N_LOG_LEVEL: 'warn', N8N_WATCH_PID: String(process.pid) },
+			});
+			this.cliChild = child;
+			let output = '';
+			child.stdout.on('data', (chunk) => (output += chunk));
+			child.stderr.on('data', (chunk) => (output += chunk));
+			child.once('error', reject);
+			child.once('close', (code) => {
+				this.cliChild = undefined;
+				killGroup(child.pid, 'SIGKILL'); // a task runner child may outlive the command
+				if (this.stopping) reject(new Error('stopped'));
+				else if (code === 0) done(output);
+				else reject(new Error(`n8n ${args.join(' ')} failed (exit ${code}):\n${output.slice(-3000)}`));
+			});
+		});
+	}
+
+	/** `n8n start` with the editor UI, its output in n8n.log; resolves at readiness. */
+	async startN8n() {
+		const logFile = path.join(this.folder, 'n8n.log');
+		const log = fs.openSync(logFile, 'a');
+		const child = spawn('bash', [N8N_SH, 'run', this.folder, String(this.options.port), 'start'], {
+			detached: true,
+			stdio: ['ignore', log, log],
+			env: {
+				...process.env,
+				N8N_DISABLE_UI: 'false',
+				N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+				N8N_WATCH_PID: String(process.pid),
+			},
+		});
+		fs.closeSync(log);
+		this.server = child;
+		child.once('exit', (code, signal) => {
+			if (this.stopping) return;
+			console.error(`\nn8n stopped unexpectedly (${signal ?? `exit ${code}`}); its log: ${logFile}`);
+			console.error(tail(logFile));
+			this.stop(1);
+		});
+		const deadline = Date.now() + 180_000;
+		while (Date.now() < deadline) {
+			if (this.stopping) return;
+			const status = await fetch(`${this.base}/healthz/readiness`).then((r) => r.status, () => 0);
+			if (status === 200) return;
+			await sleep(300);
+		}
+		throw new Error(`n8n did not get ready within 3 minutes; its log: ${logFile}\n${tail(logFile)}`);
+	}
+
+	/** The owner account: set up the first time, then a login to check it. Returns the cookie. */
+	async ownerLogin() {
+		const post = (route, body) =>
+			fetch(`${this.base}${route}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+				body: JSON.stringify(body),
+			});
+		let response = await post('/rest/owner/setup', OWNER);
+		const created = response.ok;
+		if (response.status === 400) {
+			// The owner exists already (an earlier run): log in.
+			response = await post('/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		}
+		if (!response.ok) return { ok: false, created, status: response.status };
+		const cookie = response.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ');
+		return { ok: true, created, cookie };
+	}
+
+	/** The workflows n8n holds, through the editor's own REST API. */
+	async workflowsInN8n(cookie) {
+		const response = await fetch(`${this.base}/rest/workflows`, {
+			headers: { cookie, 'browser-id': BROWSER_ID },
+		});
+		if (!response.ok) return undefined;
+		const body = await response.json();
+		return body.data;
+	}
+
+	async run() {
+		const { options } = this;
+		for (const [port, what] of [
+			[options.sandboxPort, 'the sandbox (--sandbox-port)'],
+			[options.port, 'n8n (--port)'],
+			[options.port + 1, "n8n's task broker (--port + 1)"],
+		]) {
+			if (!(await portFree(port))) fail(`port ${port} for ${what} is in use: is a demo already running? Stop it, or pick other ports.`);
+		}
+
+		if (options.reset && fs.existsSync(this.folder)) {
+			console.log(`Resetting: removing ${path.relative(ROOT, this.folder)}`);
+			fs.rmSync(this.folder, { recursive: true, force: true });
+		}
+		fs.mkdirSync(this.folder, { recursive: true });
+		const fresh = !fs.existsSync(path.join(this.folder, '.n8n/database.sqlite'));
+
+		const { startSandbox } = require(path.join(ROOT, 'dist/test/sandbox'));
+		this.sandbox = await startSandbox({ port: options.sandboxPort, host: '127.0.0.1', seed: 1, transactionCount: 250 });
+		const { sandbox } = this;
+
+		const link = this.n8nSh(['link', this.folder]);
+		if (link.status !== 0) throw new Error(`n8n.sh link failed:\n${link.stderr}`);
+
+		const { workflows, template } = readExamples();
+		const credentials = demoCredentials(sandbox, workflows, template);
+		const stateFile = path.join(this.folder, 'demo-state.json');
+		const state = fresh || !fs.existsSync(stateFile) ? { imported: [] } : readJson(stateFile);
+		const toImport = workflows.filter((w) => !state.imported.includes(w.id));
+
+		// Credentials every time (cheap, and the sandbox's address is fixed); workflows only the
+		// first time each one is seen, so edits made in the editor survive a restart.
+		const work = path.join(this.folder, 'import');
+		fs.mkdirSync(work, { recursive: true });
+		const step = (text) => process.stdout.write(`${text} ... `);
+		const started = Date.now();
+		step(`${fresh ? 'Setting up' : 'Refreshing'} the n8n demo folder ${path.relative(ROOT, this.folder)}: credentials`);
+		fs.writeFileSync(path.join(work, 'credentials.json'), JSON.stringify(credentials, null, 2));
+		await this.cli(['import:credentials', `--input=${path.join(work, 'credentials.json')}`]);
+		if (toImport.length > 0 && !this.stopping) {
+			process.stdout.write(`${toImport.length} workflow(s) ... `);
+			const strip = ({ file, ...workflow }) => ({ active: false, ...workflow });
+			fs.writeFileSync(path.join(work, 'workflows.json'), JSON.stringify(toImport.map(strip), null, 2));
+			await this.cli(['import:workflow', `--input=${path.join(work, 'workflows.json')}`]);
+			for (const workflow of toImport.filter(listensForEvents)) {
+				if (this.stopping) break;
+				process.stdout.write(`publish ${workflow.id} ... `);
+				await this.cli(['publish:workflow', `--id=${workflow.id}`]);
+			}
+			state.imported.push(...toImport.map((w) => w.id));
+			fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
+		}
+		fs.rmSync(work, { recursive: true, force: true });
+		if (this.stopping) return;
+		console.log(`done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+		step(`Starting n8n on ${this.base}`);
+		const bootStarted = Date.now();
+		await this.startN8n();
+		if (this.stopping) return;
+		const login = await this.ownerLogin();
+		console.log(`ready (${((Date.now() - bootStarted) / 1000).toFixed(0)} s)`);
+
+		const checkout = checkoutTrigger(workflows);
+		const checkoutUrl = checkout && productionUrls(checkout, this.base).find((u) => u.kind === 'trigger');
+		if (checkoutUrl) sandbox.state.settings.defaultWebhookUrl = checkoutUrl.url;
+
+		const inN8n = login.ok ? await this.workflowsInN8n(login.cookie) : undefined;
+		this.printSummary({ workflows, credentials, login, inN8n, checkout, checkoutUrl });
+	}
+
+	printSummary({ workflows, credentials, login, inN8n, checkout, checkoutUrl }) {
+		const { sandbox, base } = this;
+		const { keys } = sandbox;
+		const active = new Map((inN8n ?? []).map((w) => [w.id, w.active]));
+		const lines = [
+			'',
+			'================ Payment Gateway demo is running ================',
+			'',
+			`n8n editor      ${base}/`,
+			`  log in with   ${OWNER.email} / ${OWNER.password}` +
+				(login.ok ? '' : `   (login answered ${login.status}: if you changed the password, use yours, or npm start -- --reset)`),
+			`  n8n log       ${path.relative(process.cwd(), path.join(this.folder, 'n8n.log'))}`,
+			'',
+			`Sandbox         ${sandbox.baseUrl}    (the payment service, seed 1, ${sandbox.state.transactions.length} transactions)`,
+			`  checkout      ${sandbox.checkoutUrl}`,
+			`  payouts       ${sandbox.payoutUrl}`,
+			`  controls      ${sandbox.baseUrl}/__sandbox/  (settings, events, orders, requests)`,
+			`  keys          hosted ${keys.hosted.merchantKey} / ${keys.hosted.merchantSecret}`,
+			`                s2s ${keys.s2s.merchantKey}, sdk ${keys.sdk.merchantKey}, payout ${keys.payout.merchantKey}, ` +
+				`pos ${keys.pos.apiKey}`,
+			`                webhook notification-secret ${keys.webhook.notificationSecret}`,
+			`                (every channel's key pair: npm run sandbox, or README "The sandbox")`,
+			`  test cards    4111111111111111 pays (the checkout page's default), 4000000000000002 is declined`,
+			'',
+			`Credentials in n8n (all pointing at the sandbox): ${credentials.map((c) => c.name).join(', ')}`,
+		];
+		if (checkoutUrl) lines.push(`Sandbox default webhook URL → ${checkoutUrl.url}  (workflow "${checkout.name}")`);
+		lines.push('', workflows.length ? 'Example workflows:' : 'No example workflows found in examples/.');
+		for (const workflow of workflows) {
+			const state = active.get(workflow.id)
+				? 'published'
+				: inN8n && !active.has(workflow.id)
+					? 'deleted in n8n; npm start -- --reset brings it back'
+					: 'manual';
+			lines.push(`  ${workflow.name}  [${state}]`, `    ${base}/workflow/${workflow.id}`);
+			for (const url of productionUrls(workflow, base)) {
+				lines.push(`    ${url.node}: ${url.method ? `${url.method} ` : ''}${url.url}`);
+			}
+		}
+		lines.push('', 'What to click:', ...this.whatToClick(workflows, checkout), '', 'Ctrl-C stops n8n and the sandbox.', '');
+		console.log(lines.join('\n'));
+	}
+
+	whatToClick(workflows, checkout) {
+		const { base } = this;
+		const creates = (w) => nodesOf(w, GATEWAY_TYPE).some((n) => n.parameters?.operation === 'createPayment');
+		const webhookOf = (w) => (w.nodes ?? []).find((n) => n.type === 'n8n-nodes-base.webhook' && !n.disabled);
+		const manualOf = (w) => (w.nodes ?? []).find((n) => n.type === 'n8n-nodes-base.manualTrigger' && !n.disabled);
+		const viaWebhook = workflows.find((w) => creates(w) && webhookOf(w));
+		const viaManual = workflows.find((w) => creates(w) && manualOf(w));
+		const steps = [`  1. Open ${base}/ and sign in with ${OWNER.email} / ${OWNER.password}.`];
+		let n = 2;
+		if (viaWebhook) {
+			const hook = webhookOf(viaWebhook);
+			const url = `${base}/webhook/${hook.parameters?.path || hook.webhookId}`;
+			steps.push(
+				`  ${n++}. Open "${viaWebhook.name}" (${base}/workflow/${viaWebhook.id}): a webhook creates the`,
+				'     payment and answers with its link. Place an order from another terminal:',
+				`       curl -s -X POST ${url} -H 'content-type: application/json' \\`,
+				`         -d '{"order_id":"WEB-'$(date +%s)'","amount":25,"currency":"AED","customer":{"name":"Aisha Khan","email":"aisha@example.com"}}'`,
+				`  ${n++}. Open the payment_link it prints: the sandbox's checkout page. Press Pay (card 4111111111111111`,
+				'     is filled in; 4000000000000002 is declined).',
+			);
+		} else if (viaManual) {
+			steps.push(
+				`  ${n++}. Open "${viaManual.name}" (${base}/workflow/${viaManual.id}) and press "Execute workflow".`,
+				`  ${n++}. Open the payment_link in the Payment Gateway node's output and press Pay on the sandbox's`,
+				'     checkout page (card 4111111111111111 is filled in; 4000000000000002 is declined).',
+			);
+		} else {
+			steps.push(
+				`  ${n++}. Make a workflow: Manual Trigger → Payment Gateway (Order → Create Payment, a "Hosted" credential),`,
+				'     press "Execute workflow", open the output\'s payment_link and press Pay.',
+			);
+		}
+		if (checkout) {
+			steps.push(
+				`  ${n++}. The sandbox sends the payment webhook to "${checkout.name}": its Executions tab`,
+				`     (${base}/workflow/${checkout.id}/executions) shows the run with the captured (or failed) payment.`,
+			);
+		}
+		const manual = workflows.filter((w) => manualOf(w) && w !== viaManual);
+		if (manual.length > 0) {
+			steps.push(`  ${n++}. Run the others with "Execute workflow": ${manual.map((w) => `"${w.name}"`).join(', ')}.`);
+		}
+		if (fs.existsSync(path.join(EXAMPLES, 'README.md'))) steps.push('  Every example is described in examples/README.md.');
+		return steps;
+	}
+
+	/** Stops n8n (process group, SIGTERM then SIGKILL) and the sandbox, then exits. */
+	async stop(code = 0) {
+		if (this.stopping) return;
+		this.stopping = true;
+		const children = [this.server, this.cliChild].filter(Boolean);
+		await Promise.all(children.map((child) => stopGroup(child)));
+		if (this.sandbox) await this.sandbox.stop().catch(() => undefined);
+		process.exit(code);
+	}
+}
+
+function killGroup(pid, signal) {
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** SIGTERM to a detached child's group; SIGKILL after 10 s or once it exited (its task runner). */
+async function stopGroup(child) {
+	if (child.exitCode === null && child.signalCode === null) {
+		const exited = new Promise((done) => child.once('exit', done));
+		killGroup(child.pid, 'SIGTERM');
+		await Promise.race([exited, sleep(10_000)]);
+	}
+	killGroup(child.pid, 'SIGKILL');
+}
+
+function tail(file, lines = 30) {
+	try {
+		return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+	} catch {
+		return '';
+	}
+}
+
+const demo = new Demo(parseArgs(process.argv.slice(2)));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+	process.on(signal, () => {
+		if (!demo.stopping) console.log(`\n${signal}: stopping n8n and the sandbox ...`);
+		demo.stop(0);
+	});
+}
+// Stopped without a signal reaching us (npm killed with SIGTERM forwards it to its shell only):
+// once the parent is gone, stop too rather than leave n8n and the sandbox running.
+const parent = process.ppid;
+setInterval(() => {
+	if (process.ppid !== parent && !demo.stopping) {
+		console.log('\nThe parent process ended: stopping n8n and the sandbox ...');
+		demo.stop(0);
+	}
+}, 1000).unref();
+demo.run().catch((error) => {
+	if (demo.stopping) return; // interrupted: stop() exits
+	console.error(`\ndemo failed: ${error.message}`);
+	demo.stop(1);
+});
