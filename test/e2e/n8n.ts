@@ -275,17 +275,29 @@ export class N8n {
 				.getSetCookie()
 				.map((c) => c.split(';')[0])
 				.join('; ');
-		// Setup answers with the auth cookie. Logging in right after it sometimes gets 401 (the new
-		// password not yet visible), so log in only when the owner exists already (400).
-		let auth = await post('/rest/owner/setup', owner);
-		if (auth.status === 400) auth = await post('/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
-		if (!auth.ok) throw new Error(`owner setup / login: ${auth.status} ${await auth.text()}`);
-		const created = await post(
-			'/rest/api-keys',
-			{ label: `e2e ${Date.now()}`, expiresAt: null, scopes: ['execution:read', 'execution:list', 'workflow:read', 'workflow:list'] },
-			cookieOf(auth),
-		);
-		if (!created.ok) throw new Error(`api key: ${created.status} ${await created.text()}`);
+		// Setup answers with the auth cookie, but right after setup n8n sometimes refuses that cookie or
+		// a login (401) for a moment: retry, logging in afresh, for a few seconds.
+		const setup = await post('/rest/owner/setup', owner);
+		if (!setup.ok && setup.status !== 400) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
+		let cookie = setup.ok ? cookieOf(setup) : '';
+		let created: Response | undefined;
+		for (let attempt = 0; attempt < 20; attempt++) {
+			if (!cookie) {
+				const login = await post('/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+				if (login.ok) cookie = cookieOf(login);
+			}
+			if (cookie) {
+				created = await post(
+					'/rest/api-keys',
+					{ label: `e2e ${Date.now()}`, expiresAt: null, scopes: ['execution:read', 'execution:list', 'workflow:read', 'workflow:list'] },
+					cookie,
+				);
+				if (created.ok) break;
+				cookie = '';
+			}
+			await sleep(500);
+		}
+		if (!created?.ok) throw new Error(`api key: ${created?.status} ${await created?.text()}`);
 		const body = (await created.json()) as { data: { rawApiKey: string } };
 		this.apiKey = body.data.rawApiKey;
 		return this.apiKey;
