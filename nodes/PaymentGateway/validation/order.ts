@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Violation } from './rules';
 import { isBlank, isCountryCode, isCurrencyCode, isDigits, SUPPORTED_CURRENCIES, toPlainNumber } from './rules';
-import { isLoopbackHost } from '../../../credentials/shared/url';
+import { unsafeUrlReason } from '../../../credentials/shared/url';
 
 export const ITEM_GENDERS = ['Male', 'Female', 'Kids', 'Other'];
 export const KEYED_VALUE_KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
@@ -22,15 +22,8 @@ const decimalPlaces = (value: unknown) => /\.(\d+)$/.exec(String(value))?.[1].le
 const obj = (value: unknown): IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as IDataObject) : {};
 
-/** https://, or http:// to localhost for testing (the seed's webhook rule). */
-export function isWebhookUrl(text: string): boolean {
-	try {
-		const url = new URL(text);
-		return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-	} catch {
-		return false;
-	}
-}
+/** https://, or http:// to localhost for testing (the seed's webhook rule): the credentials' own rule. */
+export const isWebhookUrl = (text: string): boolean => unsafeUrlReason(text) === undefined;
 
 function isUrl(text: string): boolean {
 	try {
