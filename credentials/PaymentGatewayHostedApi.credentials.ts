@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import {
 	credentialDocsUrl,
@@ -18,5 +18,5 @@ export class PaymentGatewayHostedApi implements ICredentialType {
 
 	properties: INodeProperties[] = merchantChannelProperties('Hosted Solution');
 
-	authenticate: IAuthenticateGeneric = merchantKeyHeaders;
+	authenticate = merchantKeyHeaders;
 }

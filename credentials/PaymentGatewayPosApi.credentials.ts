@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { baseUrlProperty, credentialDocsUrl, credentialIcon, merchantKeyHeaders } from './shared/channel';
 
@@ -32,5 +32,5 @@ export class PaymentGatewayPosApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = merchantKeyHeaders;
+	authenticate = merchantKeyHeaders;
 }

@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import {
 	credentialDocsUrl,
@@ -18,5 +18,5 @@ export class PaymentGatewayS2sApi implements ICredentialType {
 
 	properties: INodeProperties[] = merchantChannelProperties('S2S (server-to-server)');
 
-	authenticate: IAuthenticateGeneric = merchantKeyHeaders;
+	authenticate = merchantKeyHeaders;
 }

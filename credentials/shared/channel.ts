@@ -1,4 +1,9 @@
-import type { IAuthenticateGeneric, Icon, INodeProperties } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	Icon,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 export const credentialIcon: Icon = {
 	light: 'file:../icons/paymentGateway.svg',
@@ -42,12 +47,20 @@ export function merchantChannelProperties(channel: string): INodeProperties[] {
 	];
 }
 
-export const merchantKeyHeaders: IAuthenticateGeneric = {
-	type: 'generic',
-	properties: {
+/**
+ * Adds the channel's key pair as merchant-key / merchant-secret headers. A function, not a generic
+ * `{{$credentials...}}` template: n8n would evaluate two expressions on every request.
+ */
+export async function merchantKeyHeaders(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	return {
+		...requestOptions,
 		headers: {
-			'merchant-key': '={{$credentials.merchantKey}}',
-			'merchant-secret': '={{$credentials.merchantSecret}}',
+			...requestOptions.headers,
+			'merchant-key': String(credentials.merchantKey ?? ''),
+			'merchant-secret': String(credentials.merchantSecret ?? ''),
 		},
-	},
-};
+	};
+}
