@@ -1,24 +1,42 @@
 const SERVICE_DATE_TIME = /^(\d{2})[-/](\d{2})[-/](\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+
+const PART_INDEX: Record<string, number> = { year: 0, month: 1, day: 2, hour: 3, minute: 4, second: 5 };
+
 /** Wall-clock fields [year, month, day, hour, minute, second] of an instant in `timeZone`. */
 export function wallClock(instant: number, timeZone: string): number[] {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(instant));
-	const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	return ['year', 'month', 'day', 'hour', 'minute', 'second'].map(get);
+	const fields = [0, 0, 0, 0, 0, 0];
+	for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+		const index = PART_INDEX[part.type];
+		if (index !== undefined) fields[index] = Number(part.value);
+	}
+	return fields;
 }
 
 /** Offset of `timeZone` from UTC in minutes at the given instant. */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
+	if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 0;
 	const [year, month, day, hour, minute, second] = wallClock(instant, timeZone);
 	return Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - instant) / 60000);
 }
