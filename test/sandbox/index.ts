@@ -81,7 +81,12 @@ export interface Sandbox {
 	faults: FaultInjector;
 	/** Every service request received (not the /__sandbox/ controls), oldest first. */
 	requests: RequestLogEntry[];
+	/** Also resets the in-flight peak. */
 	clearRequests(): void;
+	/** Added to every service request before it is answered (network and service latency). */
+	latencyMs: number;
+	/** Service requests being answered now, and the most at once since clearRequests(). */
+	traffic: { inFlight: number; peak: number };
 	/** Webhook delivery: idle(), deliverPending(), redeliver(), attempts. */
 	webhooks: SandboxWebhooks;
 	/** Also cancels webhook retries and aborts deliveries in flight. */
@@ -119,6 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const router = new Router();
 	for (const register of ROUTE_MODULES) register(router, env);
+	const traffic = { inFlight: 0, peak: 0 };
 	// Timers of requests held by "timeout" faults, cleared on stop.
 	const held = new Set<NodeJS.Timeout>();
 
@@ -142,6 +148,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		if (!path.startsWith(CONTROL_PREFIX)) {
 			env.requests.push({ method, path, query, headers, body, time });
+			traffic.inFlight++;
+			traffic.peak = Math.max(traffic.peak, traffic.inFlight);
+			res.on('close', () => traffic.inFlight--);
+			if (sandbox.latencyMs > 0) await new Promise((done) => setTimeout(done, sandbox.latencyMs));
 			// Faults hit before routing and authentication, like a proxy or overloaded server would.
 			const fault = env.faults.take(path);
 			if (fault) return applyFault(fault, req, res);
@@ -214,7 +224,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const baseUrl = `http://${urlHost}:${port}`;
 	env.state.attach(`${baseUrl}${CHECKOUT_PREFIX}`);
 
-	return {
+	const sandbox: Sandbox = {
 		baseUrl,
 		checkoutUrl: env.state.checkoutUrl,
 		payoutUrl: `${baseUrl}${PAYOUT_PREFIX}`,
@@ -224,7 +234,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		requests: env.requests,
 		clearRequests: () => {
 			env.requests.length = 0;
+			traffic.peak = traffic.inFlight;
 		},
+		latencyMs: 0,
+		traffic,
 		webhooks: deliverer.api(),
 		stop: async () => {
 			await deliverer.stop();
@@ -237,6 +250,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			});
 		},
 	};
+	return sandbox;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -12,6 +12,7 @@ import type { ServiceFailure } from './errors';
 import { isFailure, serviceError, toServiceFailure } from './errors';
 import type { MultipartPart } from './multipart';
 import { encodeMultipart } from './multipart';
+import { gateOf } from './gate';
 
 export type Channel =
 	| 'hosted'
@@ -223,6 +224,8 @@ export async function apiRequest(
 			return error;
 		};
 		let outcome: Attempt;
+		const gate = gateOf(this);
+		await gate.acquire();
 		try {
 			const full = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -235,6 +238,14 @@ export async function apiRequest(
 		} catch (error) {
 			outcome = fromThrown(error);
 		}
+		const answered = 'response' in outcome ? outcome.response : undefined;
+		const rateLimited = answered?.httpStatus === 429;
+		if (answered && rateLimited) {
+			// The limit is the account's: every request of this run waits, not only this one.
+			const retryAfter = parseRetryAfter(answered.headers['retry-after']);
+			gate.rateLimited(retryAfter !== undefined ? retryAfter * 1000 : backoffMs(attempt));
+		}
+		gate.release(answered !== undefined && !rateLimited);
 
 		if ('localError' in outcome) {
 			throw new NodeOperationError(node, outcome.localError.message, { itemIndex });
