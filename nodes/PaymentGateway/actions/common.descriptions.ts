@@ -56,6 +56,23 @@ export function getChannel(
 	return channel;
 }
 
+export const MAX_PARALLEL_REQUESTS = 20;
+
+/** Parallel Requests of this run (read once: the run has one item pool and one rate gate). */
+export function getParallelRequests(ctx: IExecuteFunctions): number {
+	const options = ctx.getNodeParameter('requestOptions', 0, {}) as { parallelRequests?: unknown };
+	const given = options.parallelRequests ?? 1;
+	const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PARALLEL_REQUESTS) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid Parallel Requests must be a whole number from 1 to ${MAX_PARALLEL_REQUESTS} (received ${JSON.stringify(given)})`,
+			{ description: 'Nothing was sent to the service.' },
+		);
+	}
+	return value;
+}
+
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -79,6 +96,15 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
+		},
+		{
+			displayName: 'Parallel Requests',
+			name: 'parallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
+			default: 1,
+			description:
+				'How many items may have a request in flight at once, for operations that send one request per item. Output keeps the input order. All requests share one rate limit: a 429 pauses them all.',
 		},
 		{
 			displayName: 'Timeout',

@@ -1,6 +1,6 @@
 import type { AllEntities } from 'n8n-workflow';
 
-type NodeMap = {
+export type NodeMap = {
 	order: 'createPayment' | 'authorize' | 'saveCard' | 'chargeSavedCard' | 'createSplitPayment';
 	transaction: 'getMany' | 'getPosOrder' | 'uploadDocument';
 	payment: 'capture' | 'void' | 'refund';

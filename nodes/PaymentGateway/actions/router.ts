@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
-import type { PaymentGatewayType } from './node.type';
+import { gateOf, mapInOrder } from '../transport/gate';
+import { getParallelRequests } from './common.descriptions';
+import type { NodeMap, PaymentGatewayType } from './node.type';
 import * as order from './order/Order.resource';
 import * as payment from './payment/Payment.resource';
 import * as paymentLink from './paymentLink/PaymentLink.resource';
@@ -16,7 +18,8 @@ type OperationModule = {
 	executeBatch?: (this: IExecuteFunctions) => Promise<INodeExecutionData[] | undefined>;
 };
 
-const resources: Record<string, Record<string, OperationModule | unknown>> = {
+/** Every resource and operation of NodeMap must be here with an execute, or tsc fails. */
+const resources: { [R in keyof NodeMap]: Record<NodeMap[R], OperationModule> } = {
 	invoiceItem,
 	order,
 	payment,
@@ -39,12 +42,12 @@ export function errorItemJson(error: Error): IDataObject {
 	return json;
 }
 
-/** The one item loop every operation runs in (one at a time, in input order). */
+/** The one item loop every operation runs in. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as PaymentGatewayType['resource'];
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = resources[resource]?.[operation] as OperationModule | undefined;
+	const module = (resources[resource] as Record<string, OperationModule> | undefined)?.[operation];
 	if (!module || typeof module.execute !== 'function') {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
@@ -81,17 +84,25 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 
-	const returnData: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			returnData.push(...(await module.execute.call(this, itemIndex)));
-		} catch (error) {
-			if (this.continueOnFail()) {
-				returnData.push(errorItem(asNodeError(error, itemIndex), { item: itemIndex }));
-				continue;
+	// Items run in input order, up to Parallel Requests at once; every request of the run shares one
+	// rate gate. Without continue-on-fail, no item starts after one has failed.
+	const parallel = getParallelRequests(this);
+	gateOf(this, parallel);
+	let firstFailure: { itemIndex: number; error: unknown } | undefined;
+	const results = await mapInOrder(
+		items.length,
+		parallel,
+		async (itemIndex) => {
+			try {
+				return await module.execute.call(this, itemIndex);
+			} catch (error) {
+				if (this.continueOnFail()) return [errorItem(asNodeError(error, itemIndex), { item: itemIndex })];
+				if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
+				return [];
 			}
-			throw asNodeError(error, itemIndex);
-		}
-	}
-	return [returnData];
+		},
+		() => firstFailure !== undefined,
+	);
+	if (firstFailure) throw asNodeError(firstFailure.error, firstFailure.itemIndex);
+	return [results.flatMap((result) => result ?? [])];
 }

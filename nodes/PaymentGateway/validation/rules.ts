@@ -1,14 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** One broken rule: the field as the service names it, the rule in words, the value received. */
-export interface Violation {
-	field: string;
-	rule: string;
-	value: unknown;
-}
+import type { Violation } from '../fields/types';
 
-export const SUPPORTED_CURRENCIES = ['AED', 'USD', 'EUR', 'GBP', 'INR', 'SAR', 'QAR', 'KWD', 'BHD', 'OMR'];
+export type { Violation } from '../fields/types';
+export { SUPPORTED_CURRENCIES } from '../fields/codes';
 
 export const TRANSACTION_STATUSES = [
 	'PENDING',

@@ -1,48 +1,33 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	amountProperty,
-	createOrder,
-	currencyProperty,
-	merchantOrderIdProperty,
-	orderFields,
-	orderOutput,
-} from './shared';
+import { tableProperties } from '../../fields/properties';
+import type { Field, FieldTable } from '../../fields/types';
+import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
+import { createOrder, orderOutput } from './shared';
 
 const show = { resource: ['order'], operation: ['authorize'] };
 
-const properties: INodeProperties[] = [
-	amountProperty,
-	currencyProperty,
-	merchantOrderIdProperty,
-	{
-		displayName: 'Capture Method',
-		name: 'captureMethod',
-		type: 'options',
-		options: [
-			{
-				name: 'Manual',
-				value: 'MANUAL',
-				description: 'Hold the funds; capture them later with Payment > Capture',
-			},
-			{
-				name: 'Automatic',
-				value: 'AUTOMATIC',
-				description: 'Capture right after the authorization succeeds',
-			},
-		],
-		default: 'MANUAL',
-		description:
-			'Whether the authorized funds are captured automatically. Sent explicitly: the service captures automatically when it is omitted.',
-	},
-	...orderFields(),
-];
+/** Always sent: left out, the service captures automatically — the opposite of holding the funds. */
+const captureMethodField: Field = {
+	name: 'captureMethod',
+	displayName: 'Capture Method',
+	type: 'options',
+	wire: 'capture_method',
+	required: true,
+	options: [
+		{ name: 'Manual', value: 'MANUAL', description: 'Hold the funds; capture them later with Payment > Capture' },
+		{ name: 'Automatic', value: 'AUTOMATIC', description: 'Capture right after the authorization succeeds' },
+	],
+	description:
+		'Whether the authorized funds are captured automatically. Sent explicitly: the service captures automatically when it is omitted.',
+};
 
-export const description = updateDisplayOptions({ show }, properties);
+export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, captureMethodField, ...orderFields()];
+
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const captureMethod = this.getNodeParameter('captureMethod', itemIndex) as 'MANUAL' | 'AUTOMATIC';
-	const response = await createOrder(this, itemIndex, { class: 'ECOM', action: 'AUTH', captureMethod });
+	const response = await createOrder(this, itemIndex, { table, fixed: { class: 'ECOM', action: 'AUTH' } });
 	return orderOutput(this, itemIndex, response);
 }

@@ -1,39 +1,41 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
+import { tableProperties } from '../../fields/properties';
+import type { FieldTable } from '../../fields/types';
 import {
-	amountProperty,
-	createOrder,
-	currencyProperty,
-	customerIdProperty,
-	merchantOrderIdProperty,
+	amountField,
+	currencyField,
+	customerIdField,
+	merchantOrderIdField,
 	orderFields,
-	transactionActionProperty,
-} from './shared';
+	transactionActionField,
+} from './fields';
+import { createOrder } from './shared';
 
 const show = { resource: ['order'], operation: ['chargeSavedCard'] };
 
-const properties: INodeProperties[] = [
+export const table: FieldTable = [
 	{
-		displayName: 'Payment Token',
 		name: 'paymentToken',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
+		displayName: 'Payment Token',
+		type: 'text',
+		wire: 'payment_token',
 		required: true,
 		description:
 			'The m_payment_token delivered by webhook after Save Card (or a card payment). Tokens belong to the payment service provider that created them.',
+		ui: { typeOptions: { password: true } },
 	},
-	customerIdProperty('Required: must be the same ID that was used when the card was saved.'),
-	amountProperty,
-	currencyProperty,
-	merchantOrderIdProperty,
-	transactionActionProperty,
+	customerIdField('Required: must be the same ID that was used when the card was saved.'),
+	amountField,
+	currencyField,
+	merchantOrderIdField,
+	transactionActionField,
 	...orderFields({ customerIdOnTop: true }),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 export type ChargeOutcome = 'paid' | 'authorised' | 'declined' | 'customer_action_required';
 
@@ -71,15 +73,11 @@ export function normaliseCharge(body: IDataObject, timeZone: string): IDataObjec
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const action = this.getNodeParameter('transactionAction', itemIndex) as 'SALE' | 'AUTH';
-	const paymentToken = String(this.getNodeParameter('paymentToken', itemIndex, '') ?? '').trim();
-	const response = await createOrder(
-		this,
-		itemIndex,
-		{ class: 'CAUTH', action, paymentToken },
-		undefined,
+	const response = await createOrder(this, itemIndex, {
+		table,
+		fixed: { class: 'CAUTH' },
 		// A decline by the card's provider is an outcome to route on, not a node failure.
-		(failure) => failure.code === 'PAYMENT_FAILED',
-	);
+		acceptFailure: (failure) => failure.code === 'PAYMENT_FAILED',
+	});
 	return [{ json: normaliseCharge(response, this.getTimezone()), pairedItem: { item: itemIndex } }];
 }

@@ -1,27 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	amountProperty,
-	createOrder,
-	currencyProperty,
-	merchantOrderIdProperty,
-	orderFields,
-	orderOutput,
-} from './shared';
+import { tableProperties } from '../../fields/properties';
+import type { FieldTable } from '../../fields/types';
+import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
+import { createOrder, orderOutput } from './shared';
 
 const show = { resource: ['order'], operation: ['createPayment'] };
 
-const properties: INodeProperties[] = [
-	amountProperty,
-	currencyProperty,
-	merchantOrderIdProperty,
-	...orderFields(),
-];
+export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, ...orderFields()];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, { class: 'ECOM', action: 'SALE' });
+	const response = await createOrder(this, itemIndex, { table, fixed: { class: 'ECOM', action: 'SALE' } });
 	return orderOutput(this, itemIndex, response);
 }

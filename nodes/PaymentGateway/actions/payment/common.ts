@@ -1,16 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
+import { decimalPlaces } from '../../fields/coerce';
+import { minorUnits, SUPPORTED_CURRENCIES } from '../../fields/codes';
+import { readTable, toWire } from '../../fields/read';
+import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import type { ManagePaymentAction } from '../../validation/payment';
-import { validateManagePayment } from '../../validation/payment';
-import { assertValid, SUPPORTED_CURRENCIES, toPlainNumber, toText } from '../../validation/rules';
+import { assertValid } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
+
+/** The three actions of POST /orders/v1/transaction (Manage payment). */
+export type ManagePaymentAction = 'CAPTURE' | 'VOID' | 'REFUND';
+
+/** Smallest refund the service takes (seed, Limits: "Refund: minimum amount.value 1"). */
+export const MIN_REFUND_AMOUNT = 1;
 
 const WORDS: Record<ManagePaymentAction, { verb: string; amount: string; reason: string }> = {
 	CAPTURE: {
@@ -32,60 +35,49 @@ const WORDS: Record<ManagePaymentAction, { verb: string; amount: string; reason:
 	},
 };
 
-/**
- * Parameters shared by capture, void and refund (POST /orders/v1/transaction); each operation
- * scopes them to itself with updateDisplayOptions.
- */
-export function managePaymentProperties(
-	action: ManagePaymentAction,
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties[] {
+/** The fields of capture, void and refund (POST /orders/v1/transaction), worded for each action. */
+export function managePaymentTable(action: ManagePaymentAction): FieldTable {
 	const words = WORDS[action];
 	return [
 		{
-			displayName: 'Transaction ID',
 			name: 'transactionId',
-			type: 'string',
+			displayName: 'Transaction ID',
+			type: 'text',
+			wire: 'transaction_id',
 			required: true,
-			default: '',
 			description: `The service's ID of the transaction to ${words.verb}`,
-			hint: "The transaction_id from the order's webhook or from Transaction > Get Many",
+			ui: { hint: "The transaction_id from the order's webhook or from Transaction > Get Many" },
 		},
 		{
-			displayName: 'Amount',
 			name: 'amount',
+			displayName: 'Amount',
 			type: 'number',
+			wire: 'amount.value',
 			required: true,
-			default: 0,
+			...(action === 'REFUND' ? { min: MIN_REFUND_AMOUNT } : { above: 0 }),
 			description: words.amount,
 		},
 		{
-			displayName: 'Currency',
 			name: 'currency',
-			type: 'options',
+			displayName: 'Currency',
+			type: 'currency',
+			currencies: 'supported',
+			wire: 'amount.currencyCode',
+			required: true,
 			options: SUPPORTED_CURRENCIES.map((code) => ({ name: code, value: code })),
-			default: 'AED',
 			description: 'Currency of the transaction (ISO 4217), the one the order was created in',
+			ui: { default: 'AED' },
 		},
 		{
-			displayName: 'Additional Fields',
+			group: 'collection',
 			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Reason',
-					name: 'reason',
-					type: 'string',
-					default: '',
-					description: words.reason,
-				},
+			displayName: 'Additional Fields',
+			fields: [
+				{ name: 'reason', displayName: 'Reason', type: 'text', wire: 'reason', multiline: true, description: words.reason },
 			],
 		},
 	];
 }
-
 
 /**
  * Sends one capture, void or refund. Never retried automatically: it moves money. A failure body
@@ -95,26 +87,21 @@ export async function executeManagePayment(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	action: ManagePaymentAction,
+	table: FieldTable,
 ): Promise<INodeExecutionData[]> {
 	const channel = getChannel(ctx, itemIndex);
-	const transactionId = toText(ctx.getNodeParameter('transactionId', itemIndex));
-	const value = ctx.getNodeParameter('amount', itemIndex) as unknown;
-	const currencyCode = toText(ctx.getNodeParameter('currency', itemIndex)).toUpperCase();
-	const additionalFields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const reason = toText(additionalFields.reason);
-
-	assertValid(
-		ctx,
-		itemIndex,
-		validateManagePayment({ action, transaction_id: transactionId, currencyCode, value }),
-	);
-
-	const body: IDataObject = {
-		action,
-		transaction_id: transactionId,
-		amount: { currencyCode, value: toPlainNumber(value) },
-	};
-	if (reason) body.reason = reason;
+	const { values, violations } = readTable(ctx, itemIndex, table);
+	const body = toWire(table, values, { action });
+	const amount = body.amount as IDataObject | undefined;
+	const places = minorUnits(String(amount?.currencyCode));
+	if (typeof amount?.value === 'number' && decimalPlaces(amount.value) > places) {
+		violations.push({
+			field: 'amount.value',
+			rule: `must have at most ${places} decimal places in ${String(amount.currencyCode)}`,
+			value: amount.value,
+		});
+	}
+	assertValid(ctx, itemIndex, violations);
 
 	const response = await apiRequest.call(ctx, itemIndex, {
 		channel,

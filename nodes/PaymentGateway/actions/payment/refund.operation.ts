@@ -1,16 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { executeManagePayment, managePaymentProperties } from './common';
+import { tableProperties } from '../../fields/properties';
+import { executeManagePayment, managePaymentTable } from './common';
 
 const show = { resource: ['payment'], operation: ['refund'] };
 
+export const table = managePaymentTable('REFUND');
+
 /** Refunds a captured payment in part or in full: PARTIALLY_REFUNDED, REFUNDED at zero balance. */
-export const description = updateDisplayOptions({ show }, managePaymentProperties('REFUND', show));
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	return await executeManagePayment(this, itemIndex, 'REFUND');
+	return await executeManagePayment(this, itemIndex, 'REFUND', table);
 }

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isWebhookUrl } from '../../validation/order';
+import { unsafeUrlReason } from '../../../../credentials/shared/url';
 import type { Violation } from '../../validation/rules';
 import { assertValid, isBlank } from '../../validation/rules';
 import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
@@ -132,7 +132,7 @@ function readBatchFields(ctx: IExecuteFunctions, itemIndex: number) {
 	if (!isBlank(fields.callbackUrl)) {
 		if (fields.callbackUrl.length > 100) {
 			violations.push({ field: 'callback_url', rule: 'must be at most 100 characters', value: fields.callbackUrl });
-		} else if (!isWebhookUrl(fields.callbackUrl)) {
+		} else if (unsafeUrlReason(fields.callbackUrl) !== undefined) {
 			violations.push({ field: 'callback_url', rule: 'must be an https:// URL', value: fields.callbackUrl });
 		}
 	}

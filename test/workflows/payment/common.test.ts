@@ -1,9 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { KNOWN_CODES } from '../../nodes/PaymentGateway/transport/errors';
-import type { Sandbox, TransactionRecord } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { requestsTo, runGateway } from './support';
+import { KNOWN_CODES } from '../../../nodes/PaymentGateway/transport/errors';
+import type { Sandbox, TransactionRecord } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { requestsTo, runGateway } from '../support';
 
 const MANAGE = '/orders/v1/transaction';
 
@@ -223,12 +223,12 @@ describe('payment: rules checked before sending', () => {
 	const record = { transaction_id: '2600000001', currency: 'AED' };
 
 	it.each([
-		['a refund below 1', 'refund', { amount: 0.5 }, 'amount.value', 'must be at least 1 for a refund', 0.5],
-		['a capture of 0', 'capture', { amount: 0 }, 'amount.value', 'must be above 0 for a capture', 0],
-		['a void below 0', 'void', { amount: -1 }, 'amount.value', 'must be above 0 for a void', -1],
+		['a refund below 1', 'refund', { amount: 0.5 }, 'amount.value', 'must be at least 1', 0.5],
+		['a capture of 0', 'capture', { amount: 0 }, 'amount.value', 'must be above 0', 0],
+		['a void below 0', 'void', { amount: -1 }, 'amount.value', 'must be above 0', -1],
 		['an amount with a symbol', 'refund', { amount: '={{ "AED 10" }}' }, 'amount.value', 'must be a plain number (no currency symbol, commas or spaces)', 'AED 10'],
-		['an unsupported currency', 'refund', { amount: 5, currency: '={{ "JPY" }}' }, 'amount.currencyCode', 'must be one of the supported currencies AED, USD, EUR, GBP, INR, SAR, QAR, KWD, BHD, OMR', 'JPY'],
-		['an empty transaction ID', 'capture', { amount: 5, transactionId: '={{ "  " }}' }, 'transaction_id', 'is required', ''],
+		['an unsupported currency', 'refund', { amount: 5, currency: '={{ "JPY" }}' }, 'amount.currencyCode', 'must be one of AED, USD, EUR, GBP, INR, SAR, QAR, KWD, BHD, OMR', 'JPY'],
+		['an empty transaction ID', 'capture', { amount: 5, transactionId: '={{ "  " }}' }, 'transaction_id', 'is required', '  '],
 	] as const)('refuses %s, naming field, rule and value; nothing is sent', async (_, operation, change, field, rule, value) => {
 		const result = await manage(operation, record, 1, change as INodeParameters);
 		expect(result.error?.constructor.name).toBe('NodeOperationError');
@@ -282,7 +282,7 @@ describe('payment: Continue On Fail', () => {
 		expect(out[1].json).toMatchObject({ code: 'E0044', httpCode: 400, description: KNOWN_CODES.E0044 });
 		expect(out[1].json.error).toMatch(/authorisation cannot be refunded/);
 		expect(out[2].json).toMatchObject({
-			violations: [{ field: 'amount.value', rule: 'must be at least 1 for a refund', value: 0.2 }],
+			violations: [{ field: 'amount.value', rule: 'must be at least 1', value: 0.2 }],
 		});
 		expect(out[3].json).toMatchObject({ status: 'PARTIALLY_REFUNDED', transaction_id: Number(other.transaction_id) });
 		// The refused item was not sent.

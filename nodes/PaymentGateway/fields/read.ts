@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { coerce } from './coerce';
+import type { Field, FieldList, FieldTable, Violation } from './types';
+
+/** Values by parameter name: fields as typed values, collections as objects, lists as arrays. */
+export type FieldValues = Record<string, unknown>;
+
+export interface ReadResult {
+	values: FieldValues;
+	violations: Violation[];
+}
+
+const labelOf = (field: Field, prefix = '') => prefix + (field.label ?? field.wire ?? field.displayName);
+
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads one field's raw value into `into`, or records the rule it breaks. */
+function readField(field: Field, raw: unknown, into: FieldValues, violations: Violation[], prefix = ''): void {
+	const result = coerce(field, raw);
+	if ('rule' in result) {
+		violations.push({ field: labelOf(field, prefix), rule: result.rule, value: raw });
+	} else if ('value' in result) {
+		into[field.name] = result.value;
+	} else if (field.required) {
+		violations.push({ field: labelOf(field, prefix), rule: 'is required', value: raw ?? '' });
+	}
+}
+
+function readFields(fields: Field[], source: IDataObject, violations: Violation[], prefix = ''): FieldValues {
+	const out: FieldValues = {};
+	for (const field of fields) readField(field, source[field.name], out, violations, prefix);
+	return out;
+}
+
+function readList(list: FieldList, raw: unknown, violations: Violation[]): FieldValues[] {
+	const entries = isObject(raw) ? raw[list.entry] : undefined;
+	if (entries === undefined || entries === null || entries === '' || (Array.isArray(entries) && entries.length === 0)) {
+		if (list.required) violations.push({ field: list.label, rule: 'must have at least one entry', value: [] });
+		return [];
+	}
+	if (!Array.isArray(entries)) {
+		violations.push({ field: list.label, rule: 'must be a list of entries', value: entries });
+		return [];
+	}
+	return entries.map((entry: unknown, i) => {
+		if (!isObject(entry)) {
+			violations.push({ field: `${list.label}[${i}]`, rule: 'must be an object', value: entry });
+			return {};
+		}
+		return readFields(list.fields, entry, violations, `${list.label}[${i}].`);
+	});
+}
+
+/**
+ * Reads every parameter of a table for one item, each parameter once (a collection is one read),
+ * typed and checked; values from expressions get the same rules as values typed in the editor.
+ */
+export function readTable(ctx: IExecuteFunctions, itemIndex: number, table: FieldTable): ReadResult {
+	const values: FieldValues = {};
+	const violations: Violation[] = [];
+	for (const entry of table) {
+		if (!('group' in entry)) {
+			readField(entry, ctx.getNodeParameter(entry.name, itemIndex, null), values, violations);
+		} else if (entry.group === 'collection') {
+			const raw = ctx.getNodeParameter(entry.name, itemIndex, {}) as unknown;
+			if (isObject(raw)) values[entry.name] = readFields(entry.fields, raw, violations);
+			else violations.push({ field: entry.displayName, rule: 'must be a set of fields', value: raw });
+		} else {
+			values[entry.name] = readList(entry, ctx.getNodeParameter(entry.name, itemIndex, {}), violations);
+		}
+	}
+	return { values, violations };
+}
+
+/** Sets a dotted path (a.b.c) in an object, creating the objects on the way. */
+export function setPath(target: IDataObject, path: string, value: unknown): void {
+	const keys = path.split('.');
+	let at = target;
+	for (const key of keys.slice(0, -1)) {
+		if (!isObject(at[key])) at[key] = {};
+		at = at[key] as IDataObject;
+	}
+	at[keys[keys.length - 1]] = value as IDataObject[keyof IDataObject];
+}
+
+function placeFields(fields: Field[], values: FieldValues, body: IDataObject): void {
+	for (const field of fields) {
+		if (!field.wire) continue;
+		const value = values[field.name];
+		if (value === undefined) {
+			if (field.emptyAsBlank) setPath(body, field.wire, '');
+			continue;
+		}
+		setPath(body, field.wire, field.toWire ? field.toWire(value) : value);
+	}
+}
+
+/** The request body of a table's values: each field at its wire path, empty fields as declared. */
+export function toWire(table: FieldTable, values: FieldValues, body: IDataObject = {}): IDataObject {
+	for (const entry of table) {
+		if (!('group' in entry)) placeFields([entry], values, body);
+		else if (entry.group === 'collection') placeFields(entry.fields, (values[entry.name] ?? {}) as FieldValues, body);
+		else if (entry.wire) {
+			const entries = (values[entry.name] ?? []) as FieldValues[];
+			setPath(body, entry.wire, entries.map((one) => toWire(entry.fields, one)));
+		}
+	}
+	return body;
+}

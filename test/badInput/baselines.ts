@@ -1,0 +1,79 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox, TransactionRecord } from '../sandbox';
+import { runGateway } from '../workflows/support';
+
+/** Valid parameters for one operation, ready against the sandbox; every generated set breaks one field of it. */
+export interface Baseline {
+	parameters: INodeParameters;
+	credentialType?: string;
+}
+
+type BaselineMaker = (sandbox: Sandbox) => Promise<Baseline>;
+
+const ORDER_EXTRAS: INodeParameters = {
+	items: { item: [{ title: 'Shirt', quantity: 1, unitPrice: '10.00' }] },
+	splitRecipients: { recipient: [{ splitId: 'SPL01', type: 'P', value: 10 }] },
+};
+
+const order = (operation: string, parameters: INodeParameters, credentialType?: string): BaselineMaker => async () => ({
+	parameters: { resource: 'order', operation, amount: 100, currency: 'AED', ...ORDER_EXTRAS, ...parameters },
+	credentialType,
+});
+
+/** A token saved through the hosted flow, as a user would have from Save Card's webhook. */
+async function savedToken(sandbox: Sandbox, customerId: string): Promise<string> {
+	const saved = await runGateway(sandbox, {
+		parameters: { resource: 'order', operation: 'saveCard', amount: 1, currency: 'AED', customerId },
+	});
+	const pOrderId = String(saved.outputs.Gateway[0].json.p_order_id);
+	sandbox.state.completeOrder(pOrderId, 'pay');
+	const event = sandbox.state.events.filter((e) => String(e.p_order_id) === pOrderId).pop()!;
+	return String(event.payload.m_payment_token);
+}
+
+const used = new Set<string>();
+const seeded = new Set<string>();
+
+/** Remembers the generated transactions, so baselines never pick one a baseline order created. */
+export function rememberSeed(sandbox: Sandbox): void {
+	for (const r of sandbox.state.transactions as TransactionRecord[]) seeded.add(r.transaction_id);
+}
+
+function unusedTransaction(sandbox: Sandbox, status: string): TransactionRecord {
+	const record = (sandbox.state.transactions as TransactionRecord[]).find(
+		(r) =>
+			seeded.has(r.transaction_id) &&
+			r.status === status &&
+			['AED', 'USD', 'EUR'].includes(r.currency) &&
+			!used.has(r.transaction_id),
+	);
+	if (!record) throw new Error(`no unused ${status} transaction`);
+	used.add(record.transaction_id);
+	return record;
+}
+
+const managePayment = (operation: string, status: string): BaselineMaker => async (sandbox) => {
+	const record = unusedTransaction(sandbox, status);
+	return {
+		parameters: { resource: 'payment', operation, transactionId: record.transaction_id, amount: 1, currency: record.currency },
+	};
+};
+
+export const BASELINES: Record<string, BaselineMaker> = {
+	'order.createPayment': order('createPayment', {}),
+	'order.authorize': order('authorize', { captureMethod: 'MANUAL' }),
+	'order.saveCard': order('saveCard', { customerId: 'CUST-BASE', webhookUrl: 'https://example.com/hook' }),
+	'order.chargeSavedCard': async (sandbox) => ({
+		...(await order('chargeSavedCard', {
+			authentication: 's2s',
+			customerId: 'CUST-TOKEN',
+			paymentToken: await savedToken(sandbox, 'CUST-TOKEN'),
+		})(sandbox)),
+		credentialType: 'paymentGatewayS2sApi',
+	}),
+	'order.createSplitPayment': order('createSplitPayment', {}),
+	'payment.capture': managePayment('capture', 'AUTHORISED'),
+	'payment.void': managePayment('void', 'AUTHORISED'),
+	'payment.refund': managePayment('refund', 'CAPTURED'),
+};

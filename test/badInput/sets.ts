@@ -1,0 +1,59 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { Field, FieldTable } from '../../nodes/PaymentGateway/fields/types';
+import type { BadValue } from './values';
+import { BAD_EXPRESSION, badValuesFor } from './values';
+
+/** One field of an operation's table and how to put a generated value into the parameters. */
+export interface FieldSlot {
+	field: Field;
+	/** The name the node must give the field when it refuses a value. */
+	label: string;
+	/** The baseline parameters with this field set to the generated expression. */
+	withBad: (baseline: INodeParameters) => INodeParameters;
+}
+
+const labelOf = (field: Field, prefix = '') => prefix + (field.label ?? field.wire ?? field.displayName);
+
+const clone = (parameters: INodeParameters) => structuredClone(parameters);
+
+/** Every field of a table as a slot: top level, inside collections, and in a list's first entry. */
+export function slotsOf(table: FieldTable): FieldSlot[] {
+	const slots: FieldSlot[] = [];
+	for (const entry of table) {
+		if (!('group' in entry)) {
+			slots.push({ field: entry, label: labelOf(entry), withBad: (b) => ({ ...clone(b), [entry.name]: BAD_EXPRESSION }) });
+			continue;
+		}
+		for (const field of entry.fields) {
+			if (entry.group === 'collection') {
+				slots.push({
+					field,
+					label: labelOf(field),
+					withBad: (b) => {
+						const out = clone(b);
+						out[entry.name] = { ...((out[entry.name] as INodeParameters) ?? {}), [field.name]: BAD_EXPRESSION };
+						return out;
+					},
+				});
+			} else {
+				slots.push({
+					field,
+					label: labelOf(field, `${entry.label}[0].`),
+					withBad: (b) => {
+						const out = clone(b);
+						const list = (out[entry.name] as { [k: string]: INodeParameters[] } | undefined)?.[entry.entry] ?? [{}];
+						out[entry.name] = { [entry.entry]: [{ ...list[0], [field.name]: BAD_EXPRESSION }, ...list.slice(1)] };
+						return out;
+					},
+				});
+			}
+		}
+	}
+	return slots;
+}
+
+/** The input items of one slot's run: one item per bad value. */
+export const itemsOf = (values: BadValue[]) => values.map(({ v, special, why }) => ({ v, special, why }));
+
+export { badValuesFor };

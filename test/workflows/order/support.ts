@@ -1,0 +1,34 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { requestsTo, runGateway } from '../support';
+
+export const CREATE = '/orders/v1/create';
+
+export const EMPTY_KEYED = [{ alpha: '' }, { beta: '' }, { gamma: '' }, { delta: '' }, { epsilon: '' }];
+
+/** A sandbox for one order test file, cleared before each test. */
+export function orderSandbox(seed: number) {
+	const box = { sandbox: undefined as unknown as Sandbox };
+	beforeAll(async () => {
+		box.sandbox = await startSandbox({ seed });
+	});
+	afterAll(async () => await box.sandbox.stop());
+	beforeEach(() => {
+		box.sandbox.faults.clear();
+		box.sandbox.clearRequests();
+	});
+	const runOrder = (
+		operation: string,
+		parameters: IDataObject,
+		extra: { items?: object[]; continueOnFail?: boolean; credentialType?: string } = {},
+	) =>
+		runGateway(box.sandbox, {
+			...extra,
+			parameters: { resource: 'order', operation, ...(parameters as INodeParameters) },
+		});
+	/** The body the sandbox received for the n-th create request. */
+	const sentData = (n = 0) => JSON.parse(requestsTo(box.sandbox, CREATE)[n].body.toString()).data as IDataObject;
+	return { box, runOrder, sentData };
+}
