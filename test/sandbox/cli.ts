@@ -3,10 +3,11 @@ import { startSandbox } from './index';
 import { MERCHANT_CHANNELS } from './keys';
 
 const USAGE =
-	'usage: node dist/test/sandbox/cli.js [--port 5680] [--seed 1] [--count 250] [--host 127.0.0.1]';
+	'usage: node dist/test/sandbox/cli.js [--port 5680] [--seed 1] [--count 250] [--host 127.0.0.1]\n' +
+	'       [--latency 0] (ms added to every service request) [--invoice-items 0] (seeded invoice items)';
 
 function parseArgs(argv: string[]) {
-	const options = { port: 5680, seed: 1, count: 250, host: '127.0.0.1' };
+	const options = { port: 5680, seed: 1, count: 250, host: '127.0.0.1', latency: 0, 'invoice-items': 0 };
 	for (let i = 0; i < argv.length; i += 2) {
 		const [flag, value] = [argv[i], argv[i + 1]];
 		const name = flag.replace(/^--/, '');
@@ -19,7 +20,7 @@ function parseArgs(argv: string[]) {
 		}
 		if (name === 'host') options.host = value;
 		else if (!/^\d+$/.test(value)) fail(`${flag} needs a non-negative integer, got ${value}`);
-		else options[name as 'port' | 'seed' | 'count'] = Number(value);
+		else options[name as 'port' | 'seed' | 'count' | 'latency' | 'invoice-items'] = Number(value);
 	}
 	return options;
 }
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
 		host: args.host,
 		seed: args.seed,
 		transactionCount: args.count,
+		latencyMs: args.latency,
+		invoiceItemCount: args['invoice-items'],
 	});
 	const { keys } = sandbox;
 	const row = (label: string, ...pairs: [string, string][]) => {
@@ -57,7 +60,9 @@ async function main(): Promise<void> {
 			`  Base URL      ${sandbox.baseUrl}`,
 			`  Checkout URL  ${sandbox.checkoutUrl}`,
 			`  Payout URL    ${sandbox.payoutUrl}`,
-			`  Data          seed ${args.seed}, ${sandbox.state.transactions.length} transactions`,
+			`  Data          seed ${args.seed}, ${sandbox.state.transactions.length} transactions, ` +
+				`${sandbox.state.invoiceItems.size} invoice items`,
+			`  Latency       ${sandbox.latencyMs} ms added to every service request`,
 			`  Controls      ${sandbox.baseUrl}/__sandbox/ (settings, events, orders, faults, requests)`,
 			'',
 			'Test keys (headers merchant-key / merchant-secret):',

@@ -16,6 +16,7 @@ import { registerPaymentLinkRoutes } from './routes/paymentLinks';
 import { registerPayoutRoutes } from './routes/payouts';
 import { registerPosRoutes } from './routes/pos';
 import { registerSubscriptionRoutes } from './routes/subscriptions';
+import { seedInvoiceItem } from './invoiceItems';
 import { SandboxState } from './state';
 import { WebhookDeliverer, type SandboxWebhooks } from './webhookDelivery';
 
@@ -70,6 +71,10 @@ export interface SandboxOptions {
 	transactionCount?: number;
 	/** Payout bearer token lifetime; default 3600. */
 	tokenLifetimeSeconds?: number;
+	/** Added to every service request (see Sandbox.latencyMs); default 0. */
+	latencyMs?: number;
+	/** Active invoice items created at start (names "Seeded item N"); default 0. */
+	invoiceItemCount?: number;
 }
 
 export interface Sandbox {
@@ -112,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		transactionCount: options.transactionCount ?? 250,
 		tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
 	});
+	for (let n = 1; n <= (options.invoiceItemCount ?? 0); n++) seedInvoiceItem(state, n);
 	const keys = createKeys();
 	const deliverer = new WebhookDeliverer(state, keys);
 	state.onEvent = (event) => deliverer.onEvent(event);
@@ -236,7 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			env.requests.length = 0;
 			traffic.peak = traffic.inFlight;
 		},
-		latencyMs: 0,
+		latencyMs: options.latencyMs ?? 0,
 		traffic,
 		webhooks: deliverer.api(),
 		stop: async () => {

@@ -111,6 +111,25 @@ export function addItem(state: SandboxState, input: unknown, now = Date.now()): 
 	return item;
 }
 
+/** A seeded item, unique by its number: skips the name check, which costs O(n) per add. */
+export function seedInvoiceItem(state: SandboxState, n: number): InvoiceItemRecord {
+	const date = formatItemDate(Date.UTC(2026, 0, 1) + n * 60_000);
+	const item: InvoiceItemRecord = {
+		item_id: String(state.nextSequence('invoiceItem')),
+		data_id: randomBytes(18).toString('base64url'),
+		item_name: `Seeded item ${n}`,
+		item_rate: 10 + (n % 90),
+		item_category: n % 2 ? 'Services' : 'Goods',
+		item_description: `Seeded description ${n}`,
+		submerchant_name: SUBMERCHANT_NAME,
+		status: 'Active',
+		created_date: date,
+		last_modified_date: date,
+	};
+	state.invoiceItems.set(item.data_id, item);
+	return item;
+}
+
 /** Replaces name, rate and category; description only when sent. Status is kept. */
 export function updateItem(
 	state: SandboxState,

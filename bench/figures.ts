@@ -1,0 +1,201 @@
+// The figures of the performance table: what runs in real n8n, against which anchor.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+import type { Sandbox } from '../test/sandbox';
+import type { WorkflowJson } from '../test/e2e/n8n';
+import type { BenchN8n, Execution } from './n8n';
+import { atLeast, atMost, median, type Row } from './stats';
+import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
+import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
+
+export interface Sizes {
+	rounds: number;
+	items: number;
+	latencyItems: number;
+	transactions: number;
+	invoiceItems: number;
+}
+
+export interface Sandboxes {
+	/** Answers at once; also the refund pool. */
+	zero: Sandbox;
+	/** 20 ms added to every request. */
+	slow: Sandbox;
+	/** Return All: many transactions and invoice items. */
+	big: Sandbox;
+}
+
+export interface AnchorResult {
+	ms: number;
+	count: number;
+	baseRssMb: number;
+	peakRssMb: number;
+}
+
+export function anchor(args: string[]): Promise<AnchorResult> {
+	const child = spawn(process.execPath, [resolve(__dirname, 'anchor.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+	let out = '';
+	child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+	return new Promise((done, fail) =>
+		child.once('close', (code) => (code === 0 ? done(JSON.parse(out) as AnchorResult) : fail(new Error(`anchor ${args[0]} exit ${code}`)))),
+	);
+}
+
+export interface Figure {
+	key: string;
+	workflows(): WorkflowJson[];
+	round(n8n: BenchN8n, round: number): Promise<void>;
+	rows(): Row[];
+}
+
+/** The contenders' orders: rotated per round so none always runs first. */
+function rotations(key: string, contenders: Contender[]): WorkflowJson[] {
+	return contenders.map((_, r) => benchWorkflow(`${key}${r}`, [...contenders.slice(r), ...contenders.slice(0, r)]));
+}
+
+/** Times of each contender over the rounds; a failed node stops the run (a fast error is no figure). */
+class Samples {
+	readonly ms: Record<string, number[]> = {};
+
+	add(execution: Execution, names: string[], expectItems: number): void {
+		for (const name of names) {
+			const run = execution.nodes[name];
+			if (!run || run.error || run.items !== expectItems) {
+				throw new Error(`${name}: ${run?.error ?? `gave ${run?.items} items, expected ${expectItems}`}`);
+			}
+			(this.ms[name] ??= []).push(run.ms);
+		}
+	}
+}
+
+/** Two or three contenders in one workflow, rotated: the ratio of each pair is measured in one run. */
+function versus(key: string, contenders: Contender[], expectItems: number, rows: (ms: Record<string, number[]>) => Row[], before?: () => void): Figure {
+	const samples = new Samples();
+	return {
+		key,
+		workflows: () => rotations(key, contenders),
+		async round(n8n, round) {
+			before?.();
+			const execution = await n8n.execute(`${key}${round % contenders.length}`);
+			samples.add(execution, contenders.map((c) => c.name), expectItems);
+		},
+		rows: () => rows(samples.ms),
+	};
+}
+
+const LIST_ONE = { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 1 };
+
+export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
+	const { items, latencyItems } = sizes;
+	const perItem = (values: number[], count: number) => values.map((ms) => (ms * 1000) / count);
+	const listOneHttp = (box: Sandbox) => httpRequest(box, { method: 'GET', path: '/orders/v1/transaction-list', query: { page: '1', perpage: '1' } });
+	return [
+		versus(
+			'getMany',
+			[
+				{ name: 'Payment Gateway', items: itemsCode(items, '{ i }'), node: gateway('zero', LIST_ONE) },
+				{ name: 'HTTP Request', items: itemsCode(items, '{ i }'), node: listOneHttp(boxes.zero) },
+			],
+			items,
+			(ms) => [atMost(`${items} items → Transaction Get Many (Limit 1), zero latency`, 'HTTP Request, same GETs', ms['Payment Gateway'], ms['HTTP Request'], 'ms', 1.0)],
+		),
+		versus(
+			'latency',
+			[
+				{ name: 'Parallel 8', items: itemsCode(latencyItems, '{ i }'), node: gateway('slow', { ...LIST_ONE, requestOptions: { parallelRequests: 8 } }) },
+				{ name: 'Sequential', items: itemsCode(latencyItems, '{ i }'), node: gateway('slow', LIST_ONE) },
+				{ name: 'HTTP Request', items: itemsCode(latencyItems, '{ i }'), node: listOneHttp(boxes.slow) },
+			],
+			latencyItems,
+			(ms) => [
+				atLeast(`${latencyItems} items, 20 ms latency, Parallel Requests 8`, 'the node sequential (Parallel Requests 1)', ms['Parallel 8'], ms['Sequential'], 'ms', 6),
+				atMost(`${latencyItems} items, 20 ms latency, Parallel Requests 8`, 'HTTP Request (every request at once)', ms['Parallel 8'], ms['HTTP Request'], 'ms', 1.2),
+			],
+		),
+		versus('create', createPaymentContenders(boxes.zero, items), items, (ms) => [
+			atMost('CPU per item: Order → Create Payment, 8 fields mapped by expressions', 'HTTP Request, same body (one JSON template)', perItem(ms['Create Payment'], items), perItem(ms['HTTP Request'], items), 'µs', 1.0),
+		]),
+		versus(
+			'refund',
+			refundContenders(boxes.zero, items),
+			items,
+			(ms) => [
+				atMost('CPU per item: Payment → Refund, 4 fields mapped by expressions', 'HTTP Request, same body', perItem(ms['Refund'], items), perItem(ms['HTTP Request'], items), 'µs', 1.0),
+			],
+			() => resetRefundPool(boxes.zero, items),
+		),
+		...returnAllFigures(boxes, sizes),
+		coldRequire(sizes),
+	];
+}
+
+/** Return All in n8n against a bare fetch loop over the same pages; peak RSS above each one's start. */
+function returnAllFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
+	const box = boxes.big;
+	const list = (key: string, parameters: Record<string, unknown>, channel: 'hosted' | 'invoice', path: string, perpage: number, expect: number, title: string, memory: boolean): Figure => {
+		const samples = { node: [] as number[], loop: [] as number[], nodeMb: [] as number[], loopMb: [] as number[] };
+		const baseline: number[] = [];
+		return {
+			key,
+			workflows: () => [
+				benchWorkflow(key, [{ name: 'Return All', items: itemsCode(1, '{ i }'), node: gateway('big', parameters, channel) }]),
+				benchWorkflow(`${key}Base`, [{ name: 'Return All', items: itemsCode(1, '{ i }'), node: gateway('big', { ...parameters, returnAll: false, limit: 1 }, channel) }]),
+			],
+			async round(n8n, round) {
+				const keys = box.keys[channel];
+				const runLoop = async () => {
+					const result = await anchor(['fetch', `${box.baseUrl}${path}`, String(perpage), keys.merchantKey, keys.merchantSecret]);
+					if (result.count !== expect) throw new Error(`fetch loop got ${result.count} of ${expect}`);
+					samples.loop.push(result.ms);
+					samples.loopMb.push(result.peakRssMb - result.baseRssMb);
+				};
+				const runNode = async () => {
+					const execution = await n8n.execute(key);
+					const run = execution.nodes['Return All'];
+					if (run.error || run.items !== expect) throw new Error(`Return All: ${run.error ?? `${run.items} of ${expect}`}`);
+					samples.node.push(run.ms);
+					if (memory) {
+						const base = await n8n.execute(`${key}Base`);
+						baseline.push(base.peakRssMb);
+						samples.nodeMb.push(execution.peakRssMb - base.peakRssMb);
+					}
+				};
+				if (round % 2) await runLoop().then(runNode);
+				else await runNode().then(runLoop);
+			},
+			rows: () => [
+				atMost(title, `a bare fetch loop over the same pages (${perpage} per page)`, samples.node, samples.loop, 'ms', 1.3),
+				...(memory
+					? [atMost(`${title}: peak RSS`, 'the fetch loop’s peak', samples.nodeMb, samples.loopMb, 'MB', 1.5, 'peak RSS above each process’s own start: n8n’s peak minus the peak of the same workflow with Limit 1; the loop’s peak minus its RSS before the first request')]
+					: []),
+			],
+		};
+	};
+	return [
+		list('txAll', { resource: 'transaction', operation: 'getMany', returnAll: true }, 'hosted', '/orders/v1/transaction-list', 100, sizes.transactions, `Transaction Return All, ${sizes.transactions} records`, true),
+		list('itemAll', { resource: 'invoiceItem', operation: 'getMany', returnAll: true }, 'invoice', '/invoice/v1/items/list', 1000, sizes.invoiceItems, `Invoice Item Return All, ${sizes.invoiceItems} items`, false),
+	];
+}
+
+/** Cold require of the built node over n8n-workflow alone, each in a fresh process, alternated. */
+function coldRequire(sizes: Sizes): Figure {
+	const alone: number[] = [];
+	const withNode: number[] = [];
+	return {
+		key: 'require',
+		workflows: () => [],
+		async round() {
+			for (let i = 0; i < 3; i++) {
+				alone.push((await anchor(['require', 'workflow'])).ms);
+				withNode.push((await anchor(['require', 'node'])).ms);
+			}
+			void sizes;
+		},
+		rows: () => {
+			const row = atMost('cold require of the action node', '`n8n-workflow` alone', withNode, alone, 'ms', Infinity);
+			const added = median(withNode) - median(alone);
+			return [{ ...row, ratio: added, ratioText: `+${added.toFixed(1)} ms`, target: '≤ 10 ms added', met: added <= 10, note: 'each sample a fresh process; exceljs checked not loaded' }];
+		},
+	};
+}

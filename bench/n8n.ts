@@ -1,0 +1,105 @@
+// Runs workflows in the pinned real n8n (scripts/n8n.sh) and reads each node's execution time and
+// the n8n process's peak RSS (VmHWM, polled: the process is n8n itself, exec'd by the scripts).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { N8n, nodeItems, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
+
+const ROOT = resolve(__dirname, '..');
+const NODE24 = join(ROOT, 'scripts/node24.sh');
+const N8N_SH = join(ROOT, 'scripts/n8n.sh');
+
+export interface NodeRun {
+	/** n8n's executionTime of the node, ms. */
+	ms: number;
+	items: number;
+	error?: string;
+}
+
+export interface Execution {
+	nodes: Record<string, NodeRun>;
+	/** Peak RSS of the n8n process running the workflow, MB. */
+	peakRssMb: number;
+}
+
+function peakRssMb(pid: number): number | undefined {
+	try {
+		const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return match ? Number(match[1]) / 1024 : undefined;
+	} catch {
+		return undefined; // gone
+	}
+}
+
+/** The run JSON among JSON log lines: the line whose message parses to an object with data.resultData. */
+function findRun(output: string): { data: { resultData: { runData: Record<string, any[]>; error?: any } } } | undefined {
+	for (const line of output.split('\n')) {
+		if (!line.startsWith('{')) continue;
+		try {
+			const entry = JSON.parse(line) as { message?: unknown };
+			if (typeof entry.message !== 'string' || !entry.message.startsWith('{')) continue;
+			const run = JSON.parse(entry.message);
+			if (run?.data?.resultData) return run;
+		} catch {
+			// not a JSON log line
+		}
+	}
+	return undefined;
+}
+
+export class BenchN8n {
+	private constructor(private readonly n8n: N8n) {}
+
+	static async create(credentials: CredentialEntry[], workflows: WorkflowJson[]): Promise<BenchN8n> {
+		const n8n = await N8n.create();
+		await n8n.importCredentials(credentials);
+		for (const workflow of workflows) await n8n.importWorkflow(workflow);
+		return new BenchN8n(n8n);
+	}
+
+	/** `n8n execute --id` once; every node's time and item count, and the process's peak RSS. */
+	execute(id: string): Promise<Execution> {
+		const child = spawn(
+			'bash',
+			[NODE24, 'bash', N8N_SH, 'run', this.n8n.userFolder, String(this.n8n.port), 'execute', `--id=${id}`, '--rawOutput'],
+			{
+				detached: true,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				env: { ...process.env, N8N_LOG_FORMAT: 'json', N8N_LOG_LEVEL: 'info', N8N_DISABLE_UI: 'true', N8N_WATCH_PID: String(process.pid) },
+			},
+		);
+		let out = '';
+		child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		let peak = 0;
+		const poll = setInterval(() => (peak = Math.max(peak, peakRssMb(child.pid!) ?? 0)), 50);
+		return new Promise((done, fail) => {
+			child.once('error', fail);
+			child.once('close', () => {
+				clearInterval(poll);
+				try {
+					process.kill(-child.pid!, 'SIGKILL');
+				} catch {
+					// group already gone
+				}
+				const run = findRun(out);
+				if (!run) return fail(new Error(`n8n execute ${id}: no run found\n${out.slice(-3000)}`));
+				const nodes: Record<string, NodeRun> = {};
+				for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
+					const task = tasks[0];
+					nodes[name] = {
+						ms: Number(task.executionTime),
+						items: nodeItems(run.data.resultData.runData, name).length,
+						error: task.error?.message,
+					};
+				}
+				done({ nodes, peakRssMb: peak });
+			});
+		});
+	}
+
+	async dispose(): Promise<void> {
+		await this.n8n.dispose();
+	}
+}

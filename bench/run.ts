@@ -1,0 +1,49 @@
+// `npm run bench`: each figure of the performance table against its anchor, alternated over rounds.
+import { startSandbox, type Sandbox } from '../test/sandbox';
+import type { WorkflowJson } from '../test/e2e/n8n';
+import { figures, type Sandboxes, type Sizes } from './figures';
+import { BenchN8n } from './n8n';
+import { table } from './stats';
+import { credentialsFor } from './workflows';
+
+const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000 };
+const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000 };
+
+function parse(argv: string[]): { sizes: Sizes; only?: Set<string> } {
+	const sizes = { ...(argv.includes('--quick') ? QUICK : FULL) };
+	const at = argv.indexOf('--rounds');
+	if (at >= 0) sizes.rounds = Number(argv[at + 1]);
+	const only = argv.indexOf('--only');
+	return { sizes, only: only >= 0 ? new Set(argv[only + 1].split(',')) : undefined };
+}
+
+export async function main(argv: string[]): Promise<number> {
+	const { sizes, only } = parse(argv);
+	const started = Date.now();
+	const log = (message: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
+	const boxes: Sandboxes = {
+		zero: await startSandbox({ seed: 11, transactionCount: Math.max(sizes.items, 250) }),
+		slow: await startSandbox({ seed: 12, latencyMs: 20 }),
+		big: await startSandbox({ seed: 13, transactionCount: sizes.transactions, invoiceItemCount: sizes.invoiceItems }),
+	};
+	const chosen = figures(boxes, sizes).filter((figure) => !only || only.has(figure.key));
+	let n8n: BenchN8n | undefined;
+	try {
+		const workflows: WorkflowJson[] = chosen.flatMap((figure) => figure.workflows());
+		const credentials = (Object.entries(boxes) as [string, Sandbox][]).flatMap(([name, box]) => credentialsFor(name, box));
+		log(`importing ${workflows.length} workflows into a fresh n8n user folder`);
+		n8n = await BenchN8n.create(credentials, workflows);
+		for (let round = 0; round < sizes.rounds; round++) {
+			for (const figure of chosen) {
+				log(`round ${round + 1}/${sizes.rounds}: ${figure.key}`);
+				await figure.round(n8n, round);
+			}
+		}
+		console.log(`\nPerformance, ${sizes.rounds} rounds, ${new Date().toISOString()} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+		console.log(table(chosen.flatMap((figure) => figure.rows())));
+		return 0;
+	} finally {
+		await n8n?.dispose();
+		for (const box of Object.values(boxes)) await box.stop();
+	}
+}

@@ -1,0 +1,88 @@
+// Workflow JSON for the benchmark: Manual Trigger, then per contender a Code node making its items
+// and the contender itself, in the order given (A/B alternated by the caller).
+import { randomUUID } from 'node:crypto';
+
+import type { Sandbox } from '../test/sandbox';
+import { GATEWAY_TYPE, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
+
+export type Channel = 'hosted' | 'invoice';
+
+const CREDENTIAL_TYPES: Record<Channel, string> = {
+	hosted: 'paymentGatewayHostedApi',
+	invoice: 'paymentGatewayInvoiceApi',
+};
+
+/** A credential id per sandbox and channel (n8n ids: at most 21 characters). */
+const credentialId = (sandboxName: string, channel: Channel) => `b${sandboxName}${channel}`.slice(0, 21);
+
+export function credentialsFor(name: string, sandbox: Sandbox): CredentialEntry[] {
+	return (Object.keys(CREDENTIAL_TYPES) as Channel[]).map((channel) => ({
+		id: credentialId(name, channel),
+		name: credentialId(name, channel),
+		type: CREDENTIAL_TYPES[channel],
+		data: { baseUrl: sandbox.baseUrl, ...sandbox.keys[channel] },
+	}));
+}
+
+/** One contender: the node measured, fed by its own item generator (JavaScript of a Code node). */
+export interface Contender {
+	name: string;
+	items: string;
+	node: Record<string, unknown>;
+}
+
+export function gateway(sandboxName: string, parameters: Record<string, unknown>, channel: Channel = 'hosted') {
+	return {
+		type: GATEWAY_TYPE,
+		typeVersion: 1,
+		parameters: { authentication: channel, ...parameters },
+		credentials: { [CREDENTIAL_TYPES[channel]]: { id: credentialId(sandboxName, channel), name: credentialId(sandboxName, channel) } },
+	};
+}
+
+/** n8n's HTTP Request node sending the merchant keys as plain headers (no credential to resolve). */
+export function httpRequest(sandbox: Sandbox, request: { method: string; path: string; query?: Record<string, string>; jsonBody?: string }) {
+	const pairs = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value }));
+	return {
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: request.method,
+			url: `${sandbox.baseUrl}${request.path}`,
+			...(request.query ? { sendQuery: true, queryParameters: { parameters: pairs(request.query) } } : {}),
+			sendHeaders: true,
+			headerParameters: { parameters: pairs({ 'merchant-key': sandbox.keys.hosted.merchantKey, 'merchant-secret': sandbox.keys.hosted.merchantSecret }) },
+			...(request.jsonBody ? { sendBody: true, specifyBody: 'json', jsonBody: request.jsonBody } : {}),
+			options: {},
+		},
+	};
+}
+
+/** Manual Trigger → (items → contender) for each contender in order, as one chain. */
+export function benchWorkflow(id: string, contenders: Contender[]): WorkflowJson {
+	const nodes: Array<Record<string, unknown>> = [
+		{ id: randomUUID(), name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+	];
+	for (const contender of contenders) {
+		const x = nodes.length * 200;
+		nodes.push({
+			id: randomUUID(),
+			name: `Items for ${contender.name}`,
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [x, 0],
+			parameters: { jsCode: contender.items },
+		});
+		nodes.push({ id: randomUUID(), name: contender.name, position: [x + 200, 0], ...contender.node });
+	}
+	const names = nodes.map((node) => String(node.name));
+	const connections = Object.fromEntries(
+		names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+	);
+	return { id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
+}
+
+/** Code node source returning `count` items built by `json` (a JS expression of i and run). */
+export const itemsCode = (count: number, json: string) =>
+	`const run = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);\n` +
+	`return Array.from({ length: ${count} }, (_, i) => ({ json: ${json} }));`;

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The benchmark (bench/): builds, installs the pinned n8n (cached), then runs every figure against
+# its anchor in real n8n. Several minutes; not run by CI.
+#   npm run bench [-- --quick] [-- --only getMany,latency,create,refund,txAll,itemAll,require] [--rounds N]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/build.sh >&2
+bash scripts/n8n.sh install
+N8N_E2E_TMP="$(mktemp -d "${TMPDIR:-/tmp}/n8n-bench-run.XXXXXX")"
+export N8N_E2E_TMP
+trap 'rm -rf "$N8N_E2E_TMP"' EXIT
+node bench/index.js "$@"
