@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { coerce } from './coerce';
+import { resolveParameter } from './resolve';
 import type { Field, FieldList, FieldTable, Violation } from './types';
 
 /** Values by parameter name: fields as typed values, collections as objects, lists as arrays. */
@@ -56,19 +57,20 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
 /**
  * Reads every parameter of a table for one item, each parameter once (a collection is one read),
  * typed and checked; values from expressions get the same rules as values typed in the editor.
+ * Parameters without expressions are read once per run, plain $json references directly.
  */
 export function readTable(ctx: IExecuteFunctions, itemIndex: number, table: FieldTable): ReadResult {
 	const values: FieldValues = {};
 	const violations: Violation[] = [];
 	for (const entry of table) {
 		if (!('group' in entry)) {
-			readField(entry, ctx.getNodeParameter(entry.name, itemIndex, null), values, violations);
+			readField(entry, resolveParameter(ctx, entry.name, itemIndex, null), values, violations);
 		} else if (entry.group === 'collection') {
-			const raw = ctx.getNodeParameter(entry.name, itemIndex, {}) as unknown;
+			const raw = resolveParameter(ctx, entry.name, itemIndex, {});
 			if (isObject(raw)) values[entry.name] = readFields(entry.fields, raw, violations);
 			else violations.push({ field: entry.displayName, rule: 'must be a set of fields', value: raw });
 		} else {
-			values[entry.name] = readList(entry, ctx.getNodeParameter(entry.name, itemIndex, {}), violations);
+			values[entry.name] = readList(entry, resolveParameter(ctx, entry.name, itemIndex, {}), violations);
 		}
 	}
 	return { values, violations };

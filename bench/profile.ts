@@ -1,0 +1,53 @@
+// CPU profile of one operation in n8n-core (the test harness), answered at once by the sandbox:
+//   node --cpu-prof --cpu-prof-dir=.tools/profiles bench/profile.js create|refund [items] [runs]
+// Prints the time per item of each run; open the .cpuprofile in Chrome DevTools or speedscope.
+import { runGateway } from '../test/workflows/support';
+import { startSandbox } from '../test/sandbox';
+import { resetRefundPool } from './payments';
+
+const MAPPED: Record<string, Record<string, unknown>> = {
+	create: {
+		resource: 'order',
+		operation: 'createPayment',
+		merchantOrderId: '={{ $json.orderId }}',
+		amount: '={{ $json.amount }}',
+		currency: '={{ $json.currency }}',
+		customerName: '={{ $json.name }}',
+		customerEmail: '={{ $json.email }}',
+		orderDetails: { description: '={{ $json.description }}' },
+		billingAddress: { city: '={{ $json.city }}', country: '={{ $json.country }}' },
+	},
+	refund: {
+		resource: 'payment',
+		operation: 'refund',
+		transactionId: '={{ $json.id }}',
+		amount: '={{ $json.amount }}',
+		currency: '={{ $json.currency }}',
+		additionalFields: { reason: '={{ $json.reason }}' },
+	},
+};
+
+export async function main(argv: string[]): Promise<number> {
+	const [operation = 'create', count = '1000', runs = '5'] = argv;
+	const items = Number(count);
+	const box = await startSandbox({ seed: 21, transactionCount: Math.max(items, 250) });
+	try {
+		for (let run = 0; run < Number(runs); run++) {
+			resetRefundPool(box, items);
+			const input = Array.from({ length: items }, (_, i) => {
+				const record = box.state.transactions[i];
+				return operation === 'create'
+					? { orderId: `PROFILE-${run}-${i}`, amount: 10 + (i % 50), currency: 'AED', name: `Customer ${i}`, email: `c${i}@example.com`, description: `Order ${i}`, city: 'Dubai', country: 'AE' }
+					: { id: String(record.transaction_id), currency: record.currency, amount: 1, reason: `Refund ${run}-${i}` };
+			});
+			const started = performance.now();
+			const result = await runGateway(box, { parameters: MAPPED[operation] as never, items: input });
+			const ms = performance.now() - started;
+			if (result.error || result.outputs.Gateway.length !== items) throw new Error(`run failed: ${String(result.error)}`);
+			console.log(`${operation} run ${run + 1}: ${((ms * 1000) / items).toFixed(0)} µs per item`);
+		}
+		return 0;
+	} finally {
+		await box.stop();
+	}
+}
