@@ -1,5 +1,5 @@
 // Create Payment and Refund against HTTP Request sending the same body, fields mapped by expressions.
-import type { Sandbox } from '../test/sandbox';
+import type { Sandbox, TransactionRecord } from '../test/sandbox';
 import { gateway, httpRequest, itemsCode, type Contender } from './workflows';
 
 /** Eight input fields per item, each mapped into the order by one expression. */
@@ -41,9 +41,18 @@ export function createPaymentContenders(box: Sandbox, items: number): Contender[
 	];
 }
 
-/** The first `items` transactions, made refundable again before every run (1 per refund, 2 per run). */
+const pools = new WeakMap<Sandbox, TransactionRecord[]>();
+
+/** Seeded transactions to refund, fixed at first use (new orders are added to the same list). */
+function refundPool(box: Sandbox, items: number): TransactionRecord[] {
+	let pool = pools.get(box);
+	if (!pool) pools.set(box, (pool = box.state.transactions.slice(0, items)));
+	return pool;
+}
+
+/** The pool made refundable again before every run (1 per refund, 2 per run). */
 export function resetRefundPool(box: Sandbox, items: number): void {
-	for (const record of box.state.transactions.slice(0, items)) {
+	for (const record of refundPool(box, items)) {
 		record.status = 'CAPTURED';
 		record.amount_captured = record.amount;
 		record.internal.amount_refunded = '0';
@@ -55,7 +64,7 @@ const REFUND_BODY =
 	'"amount": { "value": {{ $json.amount }}, "currencyCode": "{{ $json.currency }}" }, "reason": "{{ $json.reason }}" }';
 
 export function refundContenders(box: Sandbox, items: number): Contender[] {
-	const pool = box.state.transactions.slice(0, items).map((record) => [String(record.transaction_id), String(record.currency)]);
+	const pool = refundPool(box, items).map((record) => [String(record.transaction_id), String(record.currency)]);
 	const code =
 		`const pool = ${JSON.stringify(pool)};\n` +
 		itemsCode(items, "{ id: pool[i][0], currency: pool[i][1], amount: 1, reason: `Refund ${run}-${i}` }");
