@@ -8,6 +8,7 @@ import type { BenchN8n, Execution } from './n8n';
 import { atLeast, atMost, median, type Row } from './stats';
 import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
+import { payoutSheetFigure } from './sheets';
 
 export interface Sizes {
 	rounds: number;
@@ -125,6 +126,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 			],
 			() => resetRefundPool(boxes.zero, items),
 		),
+		payoutSheetFigure(),
 		...returnAllFigures(boxes, sizes),
 		coldRequire(sizes),
 	];
@@ -135,12 +137,10 @@ function returnAllFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 	const box = boxes.big;
 	const list = (key: string, parameters: Record<string, unknown>, channel: 'hosted' | 'invoice', path: string, perpage: number, expect: number, title: string, memory: boolean): Figure => {
 		const samples = { node: [] as number[], loop: [] as number[], nodeMb: [] as number[], loopMb: [] as number[] };
-		const baseline: number[] = [];
 		return {
 			key,
 			workflows: () => [
 				benchWorkflow(key, [{ name: 'Return All', items: itemsCode(1, '{ i }'), node: gateway('big', parameters, channel) }]),
-				benchWorkflow(`${key}Base`, [{ name: 'Return All', items: itemsCode(1, '{ i }'), node: gateway('big', { ...parameters, returnAll: false, limit: 1 }, channel) }]),
 			],
 			async round(n8n, round) {
 				const keys = box.keys[channel];
@@ -155,11 +155,7 @@ function returnAllFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 					const run = execution.nodes['Return All'];
 					if (run.error || run.items !== expect) throw new Error(`Return All: ${run.error ?? `${run.items} of ${expect}`}`);
 					samples.node.push(run.ms);
-					if (memory) {
-						const base = await n8n.execute(`${key}Base`);
-						baseline.push(base.peakRssMb);
-						samples.nodeMb.push(execution.peakRssMb - base.peakRssMb);
-					}
+					samples.nodeMb.push(run.rssGrowthMb);
 				};
 				if (round % 2) await runLoop().then(runNode);
 				else await runNode().then(runLoop);
@@ -167,7 +163,7 @@ function returnAllFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 			rows: () => [
 				atMost(title, `a bare fetch loop over the same pages (${perpage} per page)`, samples.node, samples.loop, 'ms', 1.3),
 				...(memory
-					? [atMost(`${title}: peak RSS`, 'the fetch loop’s peak', samples.nodeMb, samples.loopMb, 'MB', 1.5, 'peak RSS above each process’s own start: n8n’s peak minus the peak of the same workflow with Limit 1; the loop’s peak minus its RSS before the first request')]
+					? [atMost(`${title}: peak RSS`, 'the fetch loop’s peak', samples.nodeMb, samples.loopMb, 'MB', 1.5, 'RSS growth while each ran: n8n’s RSS sampled every 25 ms in the node’s own time window, minus its RSS when the node started; the loop’s peak RSS minus its RSS before the first request')]
 					: []),
 			],
 		};

@@ -15,6 +15,8 @@ export interface NodeRun {
 	ms: number;
 	items: number;
 	error?: string;
+	/** The n8n process's RSS growth while the node ran (peak in its time window minus RSS at its start), MB. */
+	rssGrowthMb: number;
 }
 
 export interface Execution {
@@ -23,9 +25,9 @@ export interface Execution {
 	peakRssMb: number;
 }
 
-function peakRssMb(pid: number): number | undefined {
+function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
 	try {
-		const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
 		return match ? Number(match[1]) / 1024 : undefined;
 	} catch {
 		return undefined; // gone
@@ -46,6 +48,13 @@ function findRun(output: string): { data: { resultData: { runData: Record<string
 		}
 	}
 	return undefined;
+}
+
+/** Highest RSS sampled while a node ran, minus the last sample before it started. */
+function growth(samples: Array<[number, number]>, start: number, end: number): number {
+	const before = samples.filter(([time]) => time <= start).at(-1)?.[1] ?? samples[0]?.[1] ?? 0;
+	const during = samples.filter(([time]) => time >= start && time <= end).map(([, mb]) => mb);
+	return Math.max(0, Math.max(before, ...during) - before);
 }
 
 export class BenchN8n {
@@ -74,7 +83,13 @@ export class BenchN8n {
 		child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
 		child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
 		let peak = 0;
-		const poll = setInterval(() => (peak = Math.max(peak, peakRssMb(child.pid!) ?? 0)), 50);
+		// RSS over time, to tell what a node's own run added (printing the run data comes after).
+		const samples: Array<[time: number, mb: number]> = [];
+		const poll = setInterval(() => {
+			peak = Math.max(peak, memoryMb(child.pid!, 'VmHWM') ?? 0);
+			const rss = memoryMb(child.pid!, 'VmRSS');
+			if (rss !== undefined) samples.push([Date.now(), rss]);
+		}, 25);
 		return new Promise((done, fail) => {
 			child.once('error', fail);
 			child.once('close', () => {
@@ -93,6 +108,7 @@ export class BenchN8n {
 						ms: Number(task.executionTime),
 						items: nodeItems(run.data.resultData.runData, name).length,
 						error: task.error?.message,
+						rssGrowthMb: growth(samples, Number(task.startTime), Number(task.startTime) + Number(task.executionTime)),
 					};
 				}
 				done({ nodes, peakRssMb: peak });

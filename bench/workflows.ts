@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { Sandbox } from '../test/sandbox';
 import { GATEWAY_TYPE, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
 
-export type Channel = 'hosted' | 'invoice';
+export type Channel = 'hosted' | 'invoice' | 'payout';
 
 const CREDENTIAL_TYPES: Record<Channel, string> = {
 	hosted: 'paymentGatewayHostedApi',
 	invoice: 'paymentGatewayInvoiceApi',
+	payout: 'paymentGatewayPayoutApi',
 };
 
 /** A credential id per sandbox and channel (n8n ids: at most 21 characters). */
@@ -20,7 +21,10 @@ export function credentialsFor(name: string, sandbox: Sandbox): CredentialEntry[
 		id: credentialId(name, channel),
 		name: credentialId(name, channel),
 		type: CREDENTIAL_TYPES[channel],
-		data: { baseUrl: sandbox.baseUrl, ...sandbox.keys[channel] },
+		data:
+			channel === 'payout'
+				? { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout }
+				: { baseUrl: sandbox.baseUrl, ...sandbox.keys[channel] },
 	}));
 }
 
@@ -35,7 +39,7 @@ export function gateway(sandboxName: string, parameters: Record<string, unknown>
 	return {
 		type: GATEWAY_TYPE,
 		typeVersion: 1,
-		parameters: { authentication: channel, ...parameters },
+		parameters: channel === 'payout' ? parameters : { authentication: channel, ...parameters },
 		credentials: { [CREDENTIAL_TYPES[channel]]: { id: credentialId(sandboxName, channel), name: credentialId(sandboxName, channel) } },
 	};
 }

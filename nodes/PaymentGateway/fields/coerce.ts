@@ -27,7 +27,7 @@ export function decimalPlaces(value: number): number {
  * Text as the service gets it: trimmed, one line unless the field allows more, no broken Unicode.
  * Numbers from expressions are read as their usual text; objects, lists and booleans are refused.
  */
-function toText(field: Field, raw: unknown): Coerced {
+function toText(field: Field, raw: unknown, optionValue = false): Coerced {
 	let text: string;
 	if (typeof raw === 'string') text = raw.trim();
 	else if (typeof raw === 'number') {
@@ -41,13 +41,14 @@ function toText(field: Field, raw: unknown): Coerced {
 		return broken(field.multiline ? 'must not contain control characters' : 'must be one line without control characters');
 	}
 	// Lengths count UTF-16 code units, the stricter of the usual server counts (an emoji counts 2).
-	if (field.maxLength !== undefined && text.length > field.maxLength) {
+	// An option's value is checked against its list, not against maxLength and pattern.
+	if (!optionValue && field.maxLength !== undefined && text.length > field.maxLength) {
 		return broken(`must be at most ${field.maxLength} characters`);
 	}
 	if (field.minLength !== undefined && text.length < field.minLength) {
 		return broken(`must be at least ${field.minLength} characters`);
 	}
-	if (field.pattern && !field.pattern.regex.test(text)) return broken(field.pattern.rule);
+	if (!optionValue && field.pattern && !field.pattern.regex.test(text)) return broken(field.pattern.rule);
 	return { value: text };
 }
 
@@ -87,7 +88,7 @@ function toBoolean(raw: unknown): Coerced {
 }
 
 function toOption(field: Field, raw: unknown): Coerced {
-	const text = toText({ ...field, pattern: undefined, maxLength: undefined }, raw);
+	const text = toText(field, raw, true);
 	if (!('value' in text)) return text;
 	const given = String(text.value);
 	const options = field.options ?? [];

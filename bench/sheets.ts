@@ -1,0 +1,45 @@
+// A 500-row payout sheet built from items in n8n (Validate Only: built and checked, not sent)
+// against exceljs alone writing the same number of cells.
+import type { BenchN8n } from './n8n';
+import { anchor, type Figure } from './figures';
+import { atMost } from './stats';
+import { benchWorkflow, gateway, itemsCode } from './workflows';
+
+const ROWS = 500;
+
+/** One valid NEFT payout per item, fields named like the sheet's 14 columns. */
+const PAYOUT_ITEM =
+	"{ 'Reference No': `REF-${run}-${i}`, 'Payment Mode': 'NEFT', Amount: 100 + i, 'Remark': `Salary ${i}`, " +
+	"'Beneficiary Account Number': String(100000000 + i), 'Beneficiary Account Type': 'SA', 'Beneficiary IFSC': 'HDFC0001234', " +
+	"'Beneficiary Branch': 'AB12', 'Beneficiary Name': 'Payee Name', 'Beneficiary Email': `payee${i}@example.com`, " +
+	"'Beneficiary Mobile': '9876543210', 'Beneficiary MMID': '1234567', 'Beneficiary LEI Code': 'ABCDEFGHIJ1234567890', 'Beneficiary NRE Flag': 'EX' }";
+
+export function payoutSheetFigure(): Figure {
+	const node: number[] = [];
+	const alone: number[] = [];
+	return {
+		key: 'payoutSheet',
+		workflows: () => [
+			benchWorkflow('payoutSheet', [
+				{
+					name: 'Payout Sheet',
+					items: itemsCode(ROWS, PAYOUT_ITEM),
+					node: gateway('zero', { resource: 'payout', operation: 'bulkCreate', inputMode: 'items', currency: 'INR', remark: 'Bench', validateOnly: true }, 'payout'),
+				},
+			]),
+		],
+		async round(n8n: BenchN8n, round: number) {
+			const runNode = async () => {
+				const run = (await n8n.execute('payoutSheet')).nodes['Payout Sheet'];
+				if (run.error || run.items !== 1) throw new Error(`Payout Sheet: ${run.error ?? `${run.items} items`}`);
+				node.push(run.ms);
+			};
+			const runAlone = async () => alone.push((await anchor(['xlsx-write', String(ROWS), '14'])).ms);
+			if (round % 2) await runAlone().then(runNode);
+			else await runNode().then(runAlone);
+		},
+		rows: () => [
+			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items (Validate Only: built and checked, not sent)`, 'exceljs alone writing the same cells', node, alone, 'ms', 1.5),
+		],
+	};
+}
