@@ -1,7 +1,7 @@
 // Runs workflows in the pinned real n8n (scripts/n8n.sh) and reads each node's execution time and
 // the n8n process's peak RSS (VmHWM, polled: the process is n8n itself, exec'd by the scripts).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { N8n, nodeItems, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
@@ -70,18 +70,19 @@ export class BenchN8n {
 
 	/** `n8n execute --id` once; every node's time and item count, and the process's peak RSS. */
 	execute(id: string): Promise<Execution> {
+		// Output to a file, not a pipe: n8n exits before a pipe drains a large run (100,000 items).
+		const outFile = join(this.n8n.userFolder, `execute-${id}.log`);
+		const fd = openSync(outFile, 'w');
 		const child = spawn(
 			'bash',
 			[NODE24, 'bash', N8N_SH, 'run', this.n8n.userFolder, String(this.n8n.port), 'execute', `--id=${id}`, '--rawOutput'],
 			{
 				detached: true,
-				stdio: ['ignore', 'pipe', 'pipe'],
+				stdio: ['ignore', fd, fd],
 				env: { ...process.env, N8N_LOG_FORMAT: 'json', N8N_LOG_LEVEL: 'info', N8N_DISABLE_UI: 'true', N8N_WATCH_PID: String(process.pid) },
 			},
 		);
-		let out = '';
-		child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		closeSync(fd);
 		let peak = 0;
 		// RSS over time, to tell what a node's own run added (printing the run data comes after).
 		const samples: Array<[time: number, mb: number]> = [];
@@ -99,6 +100,8 @@ export class BenchN8n {
 				} catch {
 					// group already gone
 				}
+				const out = readFileSync(outFile, 'utf8');
+				rmSync(outFile, { force: true });
 				const run = findRun(out);
 				if (!run) return fail(new Error(`n8n execute ${id}: no run found\n${out.slice(-3000)}`));
 				const nodes: Record<string, NodeRun> = {};

@@ -33,15 +33,21 @@ export async function main(argv: string[]): Promise<number> {
 		const credentials = (Object.entries(boxes) as [string, Sandbox][]).flatMap(([name, box]) => credentialsFor(name, box));
 		log(`importing ${workflows.length} workflows into a fresh n8n user folder`);
 		n8n = await BenchN8n.create(credentials, workflows);
+		// A figure that fails is reported and left out; the others go on.
+		const failed = new Map<string, string>();
 		for (let round = 0; round < sizes.rounds; round++) {
-			for (const figure of chosen) {
+			for (const figure of chosen.filter((f) => !failed.has(f.key))) {
 				log(`round ${round + 1}/${sizes.rounds}: ${figure.key}`);
-				await figure.round(n8n, round);
+				await figure.round(n8n, round).catch((error: Error) => {
+					failed.set(figure.key, error.message.slice(0, 500));
+					log(`${figure.key} failed: ${error.message.slice(0, 2000)}`);
+				});
 			}
 		}
 		console.log(`\nPerformance, ${sizes.rounds} rounds, ${new Date().toISOString()} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
-		console.log(table(chosen.flatMap((figure) => figure.rows())));
-		return 0;
+		console.log(table(chosen.filter((f) => !failed.has(f.key)).flatMap((figure) => figure.rows())));
+		for (const [key, message] of failed) console.log(`\n${key} failed: ${message}`);
+		return failed.size ? 1 : 0;
 	} finally {
 		await n8n?.dispose();
 		for (const box of Object.values(boxes)) await box.stop();
