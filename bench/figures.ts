@@ -191,7 +191,7 @@ function coldRequire(sizes: Sizes): Figure {
 		rows: () => {
 			const row = atMost('cold require of the action node', '`n8n-workflow` alone', withNode, alone, 'ms', Infinity);
 			const added = median(withNode) - median(alone);
-			return [{ ...row, ratio: added, ratioText: `+${added.toFixed(1)} ms`, target: '≤ 10 ms added', met: added <= 10, note: 'each sample a fresh process; exceljs checked not loaded' }];
+			return [{ ...row, ratio: added, ratioText: `${added >= 0 ? '+' : ''}${added.toFixed(1)} ms`, target: '≤ 10 ms added', met: added <= 10, note: 'each sample a fresh process; exceljs checked not loaded' }];
 		},
 	};
 }
