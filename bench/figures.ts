@@ -8,7 +8,7 @@ import type { BenchN8n, Execution } from './n8n';
 import { atLeast, atMost, median, type Row } from './stats';
 import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
-import { payoutSheetFigure } from './sheets';
+import { payoutReadFigure, payoutSheetFigure } from './sheets';
 
 export interface Sizes {
 	rounds: number;
@@ -45,7 +45,7 @@ export function anchor(args: string[]): Promise<AnchorResult> {
 
 export interface Figure {
 	key: string;
-	workflows(): WorkflowJson[];
+	workflows(): WorkflowJson[] | Promise<WorkflowJson[]>;
 	round(n8n: BenchN8n, round: number): Promise<void>;
 	rows(): Row[];
 }
@@ -127,6 +127,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 			() => resetRefundPool(boxes.zero, items),
 		),
 		payoutSheetFigure(),
+		payoutReadFigure(),
 		...returnAllFigures(boxes, sizes),
 		coldRequire(sizes),
 	];

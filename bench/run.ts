@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
 	const chosen = figures(boxes, sizes).filter((figure) => !only || only.has(figure.key));
 	let n8n: BenchN8n | undefined;
 	try {
-		const workflows: WorkflowJson[] = chosen.flatMap((figure) => figure.workflows());
+		const workflows: WorkflowJson[] = (await Promise.all(chosen.map((figure) => figure.workflows()))).flat();
 		const credentials = (Object.entries(boxes) as [string, Sandbox][]).flatMap(([name, box]) => credentialsFor(name, box));
 		log(`importing ${workflows.length} workflows into a fresh n8n user folder`);
 		n8n = await BenchN8n.create(credentials, workflows);

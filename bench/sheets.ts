@@ -1,5 +1,9 @@
 // A 500-row payout sheet built from items in n8n (Validate Only: built and checked, not sent)
 // against exceljs alone writing the same number of cells.
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { BenchN8n } from './n8n';
 import { anchor, type Figure } from './figures';
 import { atMost } from './stats';
@@ -40,6 +44,59 @@ export function payoutSheetFigure(): Figure {
 		},
 		rows: () => [
 			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items (Validate Only: built and checked, not sent)`, 'exceljs alone writing the same cells', node, alone, 'ms', 1.5),
+		],
+	};
+}
+
+const HEADERS = [
+	'Reference No', 'Payment Mode', 'Amount', 'Remark', 'Beneficiary Account Number', 'Beneficiary Account Type',
+	'Beneficiary IFSC', 'Beneficiary Branch', 'Beneficiary Name', 'Beneficiary Email', 'Beneficiary Mobile',
+	'Beneficiary MMID', 'Beneficiary LEI Code', 'Beneficiary NRE Flag',
+];
+
+/** A valid 500-row payout file, written by exceljs. */
+async function payoutFile(): Promise<Buffer> {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const ExcelJS = require('exceljs') as typeof import('exceljs');
+	const workbook = new ExcelJS.Workbook();
+	const sheet = workbook.addWorksheet('Payouts');
+	sheet.addRow(HEADERS);
+	for (let i = 0; i < ROWS; i++) {
+		sheet.addRow([
+			`REF-${i}`, 'NEFT', 100 + i, `Salary ${i}`, String(100000000 + i), 'SA', 'HDFC0001234', 'AB12', 'Payee Name',
+			`payee${i}@example.com`, '9876543210', '1234567', 'ABCDEFGHIJ1234567890', 'EX',
+		]);
+	}
+	return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The same file read by the node from binary input (Validate Only) and by exceljs alone. */
+export function payoutReadFigure(): Figure {
+	const node: number[] = [];
+	const alone: number[] = [];
+	const file = join(tmpdir(), `bench-payouts-${process.pid}.xlsx`);
+	return {
+		key: 'payoutRead',
+		async workflows() {
+			const buffer = await payoutFile();
+			writeFileSync(file, buffer);
+			const binary = { data: buffer.toString('base64'), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'payouts.xlsx' };
+			const items = `return [{ json: {}, binary: { data: ${JSON.stringify(binary)} } }];`;
+			const parameters = { resource: 'payout', operation: 'bulkCreate', inputMode: 'binary', currency: 'INR', remark: 'Bench', validateOnly: true };
+			return [benchWorkflow('payoutRead', [{ name: 'Payout File', items, node: gateway('zero', parameters, 'payout') }])];
+		},
+		async round(n8n: BenchN8n, round: number) {
+			const runNode = async () => {
+				const run = (await n8n.execute('payoutRead')).nodes['Payout File'];
+				if (run.error || run.items !== 1) throw new Error(`Payout File: ${run.error ?? `${run.items} items`}`);
+				node.push(run.ms);
+			};
+			const runAlone = async () => alone.push((await anchor(['xlsx-read', file])).ms);
+			if (round % 2) await runAlone().then(runNode);
+			else await runNode().then(runAlone);
+		},
+		rows: () => [
+			atMost(`Payout Bulk Create from a binary .xlsx, ${ROWS} rows (Validate Only: read, checked and rebuilt, not sent)`, 'exceljs alone reading the file', node, alone, 'ms', 1.2),
 		],
 	};
 }
