@@ -30,12 +30,7 @@ const operations = Object.entries(RESOURCES).flatMap(([resource, module]) =>
 );
 
 /** Operations whose parameters are still read by hand; this list only ever shrinks. */
-const NOT_YET_TABLED = [
-	'invoiceItem.activate', 'invoiceItem.create', 'invoiceItem.deactivate', 'invoiceItem.delete',
-	'invoiceItem.get', 'invoiceItem.getMany', 'invoiceItem.update',
-	'paymentLink.bulkCreate', 'paymentLink.deactivate', 'payout.bulkCreate', 'subscriptionPlan.create',
-	'transaction.getMany', 'transaction.getPosOrder', 'transaction.uploadDocument',
-];
+const NOT_YET_TABLED = ['paymentLink.bulkCreate', 'paymentLink.deactivate', 'payout.bulkCreate', 'subscriptionPlan.create'];
 
 let sandbox: Sandbox;
 const tally = { sets: 0, refused: 0, sent: 0, crashed: 0, unclear: [] as string[] };
@@ -57,7 +52,8 @@ describe('generated bad input', () => {
 	describe.each(operations.filter((op) => op.table && BASELINES[op.key]))('$key', ({ key, table }) => {
 		it('succeeds with the valid baseline, then refuses every generated bad value before sending', async () => {
 			const baseline = await BASELINES[key](sandbox);
-			const valid = await runGateway(sandbox, { parameters: baseline.parameters, credentialType: baseline.credentialType });
+			const { credentialType, binary } = baseline;
+			const valid = await runGateway(sandbox, { parameters: baseline.parameters, credentialType, binary });
 			expect(valid.error).toBeUndefined();
 
 			for (const slot of slotsOf(table!)) {
@@ -66,7 +62,8 @@ describe('generated bad input', () => {
 				sandbox.clearRequests();
 				const result = await runGateway(sandbox, {
 					parameters: slot.withBad(baseline.parameters),
-					credentialType: baseline.credentialType,
+					credentialType,
+					binary,
 					items: itemsOf(values),
 					continueOnFail: true,
 				});
