@@ -34,6 +34,7 @@ describe('invoiceItem.create', () => {
 		['a name of 50 characters', { itemName: 'n'.repeat(50) }],
 		['a name of 25 emoji (50 UTF-16 units)', { itemName: '😀'.repeat(25) }],
 		['the smallest rate above 0', { ratePerUnit: 0.01 }],
+		['a rate as padded numeric text', { ratePerUnit: '={{ " 12.5 " }}' }],
 		['the highest rate', { ratePerUnit: 9999999 }],
 		['a category of 100 characters', { category: 'c'.repeat(100) }],
 		['a description of 200 characters over two lines', { additionalFields: { description: `${'d'.repeat(99)}\n${'d'.repeat(100)}` } }],
