@@ -1,0 +1,2 @@
+/** Largest file the upload endpoints take (seed: payout_file, payment_link_file, documents). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
