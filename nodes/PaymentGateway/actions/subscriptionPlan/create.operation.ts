@@ -15,6 +15,16 @@ export const table = planTable;
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
+/** The seed's order of the plan's keys (the service reads JSON, but its logs and examples use this order). */
+const SEED_ORDER = [
+	'plan_name', 'plan_description', 'billing_frequency', 'installment_amount', 'terms', 'initial_payment_amount',
+	'final_payment_amount', 'shipping_fee', 'convenience_fee', 'start_date', 'expiry_date', 'note',
+	'customer_emails', 'customer_email_cc', 'subject', 'product_details',
+];
+
+const inSeedOrder = (body: IDataObject): IDataObject =>
+	Object.fromEntries(SEED_ORDER.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
+
 /** The QR code's bytes and type from plain base64 or a data: URL. */
 export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string } {
 	const match = /^data:([^;,]*)(?:;[^,]*)?,(.*)$/s.exec(qrCode.trim());
@@ -30,8 +40,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { values, violations } = readTable(this, itemIndex, table);
 	const body = toWire(table, values);
 	const timeZone = this.getTimezone();
-	// Rules across fields only once every field holds on its own: each broken rule is named once.
-	if (violations.length === 0) violations.push(...planRules(body, earliestToday(timeZone), timeZone));
+	// Every broken rule at once, but a field refused on its own is not named again by a rule across fields.
+	const named = new Set(violations.map((v) => v.field));
+	violations.push(...planRules(body, earliestToday(timeZone), timeZone).filter((v) => !named.has(v.field)));
 	assertValid(this, itemIndex, violations);
 	const binaryPropertyName = String((values.options as IDataObject).binaryPropertyName ?? 'qrCode');
 
@@ -39,7 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		channel: 'subscription',
 		method: 'POST',
 		path: '/subscriptions/v1/add',
-		body,
+		body: inSeedOrder(body),
 		retrySafe: false,
 	});
 

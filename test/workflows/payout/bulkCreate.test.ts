@@ -1,10 +1,10 @@
 import CryptoJS from 'crypto-js';
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildXlsx, readXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
-import type { Sandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { requestsTo, runGateway, sandboxCredentials } from './support';
+import { buildXlsx, readXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { requestsTo, runGateway, sandboxCredentials } from '../support';
 
 const HEADERS = [
 	'Reference No',
@@ -114,7 +114,7 @@ describe('payout.bulkCreate from input items', () => {
 		const items = Array.from({ length: 5 }, (_, i) => ({ ...row(i), Amount: -1 }));
 		const result = await payout(items, { requestId: requestId() });
 		expect(result.error?.message).toMatch(/^5 row\(s\) break/);
-		expect((result.error as { description?: string }).description?.match(/Amount: must be a number above 0/g)).toHaveLength(5);
+		expect((result.error as { description?: string }).description?.match(/Amount: must be above 0/g)).toHaveLength(5);
 	});
 
 	it('Validate Only sends nothing and returns the report and the file', async () => {
