@@ -168,20 +168,3 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
-
-describe('paymentLink.deactivate', () => {
-	it('deactivates a link, then explains E0021 the second time', async () => {
-		await bulk([product(7)], mapped);
-		const link = [...sandbox.state.paymentLinks.values()].at(-1)!;
-		const deactivate = () =>
-			runGateway(sandbox, {
-				credentialType: 'paymentGatewayPaymentLinkApi',
-				parameters: { resource: 'paymentLink', operation: 'deactivate', dataId: link.data_id },
-			});
-		const first = await deactivate();
-		expect(first.outputs.Gateway[0].json).toMatchObject({ data_id: link.data_id, deactivated: true });
-		const second = await deactivate();
-		expect(second.error?.message).toContain('E0021');
-		expect((second.error as { description?: string }).description).toMatch(/already deactivated/);
-	});
-});
