@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { paymentLinkSchema } from '../../../nodes/PaymentGateway/spreadsheet/paymentLink';
 import { buildXlsx, readXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
@@ -27,6 +28,7 @@ const HEADERS = [
 	'Split Payment',
 	'Tip',
 ];
+const PARAMS = paymentLinkSchema('').columns.map((c) => c.name);
 const UPLOAD = '/payment-links/v1/bulk-upload';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -127,6 +129,53 @@ describe('paymentLink.bulkCreate from input items', () => {
 	});
 });
 
+/** Items as they come from sheets and databases: numbers, numeric text, padding, blanks, nulls, missing fields. */
+const mixed = (i: number): IDataObject => ({
+	Currency: i % 2 ? 'aed' : ' USD ',
+	Amount: i % 3 ? 100 + i : `${100 + i}.50`,
+	'Shipping Fee': i % 2 ? '0' : 0,
+	'Convenience Fee': i % 2 ? ' 1.25' : 0,
+	'Error Message': null,
+	'Qty Per Transaction': 1,
+	'No Of Transactions': '2',
+	'No Limit Per User': i % 2 ? 1 : '',
+	'Total Collection': 'per_month',
+	'Overall Qty Allowed': ' 5 ',
+	'Qty Frequency': 'per_day',
+	'Is Expiry': i % 2 ? '1' : 0,
+	'End Date': i % 2 ? `${nextYear}T00:00:00.000Z` : undefined,
+	Description: `  Item ${i}  `,
+	'Customer Email': i === 3 ? { to: 'x' } : 'a@example.com',
+	'Split Payment': i % 2 ? '1' : undefined,
+	Tip: 1,
+});
+
+/** Every column edited: the same field read through an expression, no longer the default text. */
+const edited = Object.fromEntries(HEADERS.map((h, i) => [PARAMS[i], `={{ $json['${h}'] }}`]));
+
+describe('paymentLink.bulkCreate: columns at their default read the item directly', () => {
+	it('gives the same upload as edited columns evaluated per item', async () => {
+		const items = [0, 1, 2, 4].map(mixed);
+		expect((await bulk(items, {})).error).toBeUndefined();
+		expect((await bulk(items, edited)).error).toBeUndefined();
+		const [direct, evaluated] = sandbox.state.paymentLinkUploads.slice(-2).map((u) => u.data);
+		const rowsOf = async (file: Buffer) => (await readXlsx(file)).rows.map((r) => r.values);
+		expect(await rowsOf(direct)).toEqual(await rowsOf(evaluated));
+		expect((await rowsOf(direct))[1].slice(0, 2)).toEqual(['AED', 101]);
+	});
+
+	it('gives the same refusal, naming the same rows and columns', async () => {
+		const items = [0, 1, 2, 3].map(mixed);
+		items[2] = { ...items[2], 'End Date': '2031-02-30', 'Is Expiry': 1 };
+		const first = await bulk(items, {});
+		const second = await bulk(items, edited);
+		expect(first.error?.message).toMatch(/row 4 \(item 2\), End Date: must be a calendar date YYYY-MM-DD that exists/);
+		expect(first.error?.message).toMatch(/row 5 \(item 3\), Customer Email: must be text, not a object/);
+		expect(second.error?.message).toBe(first.error?.message);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
 describe('paymentLink.bulkCreate from a binary file', () => {
 	const fileOf = async (rows: IDataObject[]) =>
 		await buildXlsx('Sheet1', HEADERS, rows.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)));
@@ -154,6 +203,13 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([row(10), { ...row(0), 'Is Expiry': 1 }]));
 		expect(result.error?.message).toMatch(/row 3, Amount: must be at least 1/);
 		expect(result.error?.message).toMatch(/row 3, End Date: is required when Is Expiry is 1/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('refuses an End Date that does not exist (2031-02-30) before sending', async () => {
+		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([{ ...row(10), 'Is Expiry': 1, 'End Date': '2031-02-30' }]));
+		expect(result.error?.message).toMatch(/row 2, End Date: must be a calendar date YYYY-MM-DD that exists \(received "2031-02-30"\)/);
+		expect(result.error?.message).not.toMatch(/is required when Is Expiry/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
