@@ -135,6 +135,19 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
+/** What Validate Only returns: whether the batch would be accepted, and every broken rule. */
+function validationReport(requestId: string, rows: number, violations: RowViolation[], checksum: string): IDataObject {
+	return {
+		validateOnly: true,
+		valid: violations.length === 0,
+		request_id: requestId,
+		total_records: rows,
+		failing_rows: new Set(violations.map((v) => v.row)).size,
+		violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })),
+		checksum,
+	};
+}
+
 async function submit(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -150,15 +163,7 @@ async function submit(
 	const checksum = payoutChecksum(batch.requestId, batch.callbackUrl, batch.remark);
 
 	if (validateOnly) {
-		const report: IDataObject = {
-			validateOnly: true,
-			valid: violations.length === 0,
-			request_id: batch.requestId,
-			total_records: raw.length,
-			failing_rows: new Set(violations.map((v) => v.row)).size,
-			violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })),
-			checksum,
-		};
+		const report = validationReport(batch.requestId, raw.length, violations, checksum);
 		return [await withFile(ctx, { json: report, pairedItem }, outputField, file, fileName)];
 	}
 	assertRows(ctx, violations, itemIndex);
