@@ -86,7 +86,7 @@ export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): RawR
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A cell as a spreadsheet gives it: a date cell as its calendar date, a true/false cell as 1/0. */
-function sheetCell(value: CellValue): unknown {
+function sheetCell(value: CellValue): CellValue {
 	if (value instanceof Date) {
 		return Number.isNaN(value.getTime())
 			? String(value)
@@ -129,12 +129,10 @@ export async function rowsFromBinary(
 			value: sheet.headers.join(', '),
 		});
 	}
-	// Each sheet row becomes its checked-to-be row and is let go: one copy of the data at a time.
-	const rows = sheet.rows.map(({ rowNumber, values }, i) => {
-		sheet.rows[i] = undefined as never;
-		const byHeader: RawRow['values'] = {};
-		expected.forEach((h, c) => (byHeader[h] = sheetCell(values[c])));
-		return { row: rowNumber, values: byHeader };
+	// The sheet's rows are checked as read, in column order: no second copy of the data.
+	const rows: RawRow[] = sheet.rows.map(({ rowNumber, values }) => {
+		for (let c = 0; c < values.length; c++) values[c] = sheetCell(values[c]);
+		return { row: rowNumber, values };
 	});
 	return { rows, violations, binary };
 }

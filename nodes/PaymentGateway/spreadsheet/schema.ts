@@ -25,13 +25,16 @@ export interface SheetSchema {
 	adjust?: (row: Row) => Row;
 }
 
-/** A row as given (from items or from a file), values by header, not yet checked. */
+/**
+ * A row as given, not yet checked: values by header (from items), or in column order (a file's row
+ * as read, used as it is rather than copied).
+ */
 export interface RawRow {
 	/** Spreadsheet row number (the header is row 1). */
 	row: number;
 	/** Input item index in "from input items" mode. */
 	item?: number;
-	values: Record<string, unknown>;
+	values: Record<string, unknown> | unknown[];
 }
 
 /** A checked row: every value typed as the file holds it; broken or empty cells are left out. */
@@ -85,12 +88,12 @@ export function checkRows(schema: SheetSchema, raw: RawRow[]): { rows: SourcedRo
 			refused.add(column);
 			violations.push({ row, item, column, rule, value });
 		};
-		for (const col of schema.columns) {
-			const given = values[col.displayName];
+		schema.columns.forEach((col, index) => {
+			const given = Array.isArray(values) ? values[index] : values[col.displayName];
 			const cell = readCell(col, given);
 			if (cell.rule) add(col.displayName, cell.rule, given ?? '');
 			else if (cell.value !== undefined) typed[col.displayName] = cell.value;
-		}
+		});
 		// A cell already refused by its own column is not reported again by a cross-column rule.
 		for (const [column, rule] of schema.rowRules?.(typed) ?? []) {
 			if (!refused.has(column)) add(column, rule, typed[column]);

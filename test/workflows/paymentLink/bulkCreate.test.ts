@@ -206,6 +206,17 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
+	it('reads a date cell as its calendar date and a true/false cell as 1/0', async () => {
+		const headers = HEADERS;
+		const cells = { ...row(30), 'Is Expiry': true, 'End Date': new Date(`${nextYear}T00:00:00Z`), 'Split Payment': false };
+		const file = await buildXlsx('Sheet1', headers, [headers.map((h) => cells[h as keyof typeof cells] as never)]);
+		const result = await bulk([{}], { inputMode: 'binary' }, file);
+		expect(result.error).toBeUndefined();
+		const sent = await readXlsx(sandbox.state.paymentLinkUploads.at(-1)!.data);
+		const back = Object.fromEntries(HEADERS.map((h, i) => [h, sent.rows[0].values[i]]));
+		expect(back).toMatchObject({ 'Is Expiry': 1, 'End Date': nextYear, 'Split Payment': '0' });
+	});
+
 	it('refuses an End Date that does not exist (2031-02-30) before sending', async () => {
 		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([{ ...row(10), 'Is Expiry': 1, 'End Date': '2031-02-30' }]));
 		expect(result.error?.message).toMatch(/row 2, End Date: must be a calendar date YYYY-MM-DD that exists \(received "2031-02-30"\)/);
