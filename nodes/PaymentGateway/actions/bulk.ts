@@ -75,7 +75,7 @@ export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): RawR
 		return raw === undefined || raw === columnDefault(column);
 	});
 	return items.map(({ json }, item) => {
-		const values: RawRow['values'] = {};
+		const values: Record<string, unknown> = {};
 		schema.columns.forEach((column, i) => {
 			values[column.displayName] = direct[i] ? json[column.displayName] : ctx.getNodeParameter(column.name, item, '');
 		});
