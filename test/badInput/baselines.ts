@@ -4,6 +4,7 @@ import type { HarnessBinaryInput } from '../harness';
 import type { Sandbox, TransactionRecord } from '../sandbox';
 import { addItem } from '../sandbox/invoiceItems';
 import { runGateway } from '../workflows/support';
+import { activeLink, BULK_BASELINES } from './bulkBaselines';
 
 /** Valid parameters for one operation, ready against the sandbox; every generated set breaks one field of it. */
 export interface Baseline {
@@ -154,4 +155,27 @@ export const BASELINES: Record<string, BaselineMaker> = {
 	'invoiceItem.delete': onItem('delete'),
 	'invoiceItem.get': onItem('get'),
 	'invoiceItem.getMany': item('getMany', { returnAll: false, limit: 5, filters: { status: 'Active' } }),
+	'payout.bulkCreate': async () => await BULK_BASELINES['payout.bulkCreate'](),
+	'paymentLink.bulkCreate': async () => await BULK_BASELINES['paymentLink.bulkCreate'](),
+	'paymentLink.deactivate': async (sandbox) => ({
+		parameters: { resource: 'paymentLink', operation: 'deactivate', dataId: await activeLink(sandbox) },
+		credentialType: 'paymentGatewayPaymentLinkApi',
+	}),
+	'subscriptionPlan.create': async () => ({
+		parameters: {
+			resource: 'subscriptionPlan',
+			operation: 'create',
+			planName: `Bad input ${process.pid}`,
+			frequency: 'monthly',
+			interval: 1,
+			currency: 'AED',
+			installmentAmount: 100,
+			unlimitedTerms: false,
+			terms: 12,
+			initialPaymentAmount: 100,
+			finalPaymentAmount: 100,
+			startDate: new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10) + 'T10:00:00',
+		},
+		credentialType: 'paymentGatewaySubscriptionApi',
+	}),
 };
