@@ -230,21 +230,21 @@ async function send(
 			const error = networkFailure(node, itemIndex, redactValue(outcome.networkError, secrets), settings, spec);
 			throw noteAttempts(error, spec, attempt + 1, answerLost, reason);
 		}
-		const httpStatus = outcome.response.httpStatus;
-		const body = redactValue(outcome.response.body, secrets);
+		const { httpStatus, body } = outcome.response;
 		if (!isFailure(httpStatus, body)) {
 			if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as IDataObject;
 			throw serviceError(
 				node,
-				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body },
+				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body: redactValue(body, secrets) },
 				itemIndex,
 				spec.path,
 			);
 		}
-		const failure = toServiceFailure(httpStatus, body);
-		if (spec.acceptFailure?.(failure) && typeof body === 'object' && body !== null) {
+		if (spec.acceptFailure?.(toServiceFailure(httpStatus, body)) && typeof body === 'object' && body !== null) {
 			return body as IDataObject;
 		}
+		// A service or proxy may echo the request's credentials in its error.
+		const failure = toServiceFailure(httpStatus, redactValue(body, secrets));
 		const confirmed = answerLost ? spec.confirmDuplicate?.(failure) : undefined;
 		if (confirmed) return confirmed;
 		throw noteAttempts(failureError(node, itemIndex, spec, failure), spec, attempt + 1, answerLost, reason);

@@ -25,6 +25,9 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 		const value = credentials[field];
 		if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) continue;
 		values.add(value);
+		// A cached payout token carries the address it was issued for: v1:<binding>:<token>.
+		const bound = /^v1:[0-9a-f]+:(.+)$/.exec(value)?.[1];
+		if (bound && bound.length >= MIN_SECRET_LENGTH) values.add(bound);
 		// A bearer token sent as "Bearer <token>" or a key pair sent as Basic auth may come back encoded.
 		values.add(Buffer.from(value, 'utf8').toString('base64'));
 	}
@@ -35,16 +38,18 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 	return [...values].sort((a, b) => b.length - a.length);
 }
 
+/** Bearer tokens are redacted whatever they are: n8n may renew one during the request. */
+const BEARER = /\b(Bearer\s+)[\w.~+/=-]{6,}/gi;
+
 /** The text with every secret value replaced. */
 export function redactText(text: string, secrets: string[]): string {
-	let out = text;
+	let out = text.replace(BEARER, `$1${REDACTED}`);
 	for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
 	return out;
 }
 
 /** A deep copy of a JSON-like value with every secret value replaced, in keys and values. */
 export function redactValue<T>(value: T, secrets: string[], depth = 0): T {
-	if (secrets.length === 0) return value;
 	if (typeof value === 'string') return redactText(value, secrets) as T;
 	if (typeof value !== 'object' || value === null || depth > 20) return value;
 	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets, depth + 1)) as T;
@@ -57,7 +62,6 @@ export function redactValue<T>(value: T, secrets: string[], depth = 0): T {
 
 /** Scrubs an error built by this package in place: message, description, context and cause. */
 export function redactError<E extends Error>(error: E, secrets: string[]): E {
-	if (secrets.length === 0) return error;
 	const record = error as unknown as Record<string, unknown>;
 	error.message = redactText(error.message, secrets);
 	if (typeof error.stack === 'string') error.stack = redactText(error.stack, secrets);
