@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
+import { workbookWithRows } from '../unit/zip-fixtures';
 import { requestsTo, runGateway } from './support';
 
 let sandbox: Sandbox;
@@ -198,5 +199,19 @@ describe('messages say what applies to the operation', () => {
 		expect(describeOf(result.error)).toContain(
 			'Rows the service rejected: row 2, Beneficiary IFSC: must be a valid IFSC (value "HDFC0001234").',
 		);
+	});
+});
+
+describe('spreadsheet bombs', () => {
+	it('Payout > Bulk Create from a 100 kB file that unpacks to 29 MB: refused before parsing, nothing sent', async () => {
+		const file = await workbookWithRows(1000, 'A'.repeat(30000));
+		expect(file.length).toBeLessThan(200 * 1024);
+		const result = await runGateway(sandbox, {
+			credentialType: 'paymentGatewayPayoutApi',
+			binary: [{ property: 'data', fileName: 'payouts.xlsx', base64: file.toString('base64') }],
+			parameters: { resource: 'payout', operation: 'bulkCreate', inputMode: 'binary', currency: 'INR' } as never,
+		});
+		expect(JSON.stringify(result.error?.message)).toMatch(/The spreadsheet is refused before reading: it unpacks to 2\d\.\d MB, more than the 24\.0 MB allowed/);
+		expect(sandbox.requests).toHaveLength(0);
 	});
 });
