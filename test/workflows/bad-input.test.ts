@@ -35,9 +35,6 @@ const operations = Object.entries(RESOURCES).flatMap(([resource, module]) =>
 		})),
 );
 
-/** Operations whose parameters are still read by hand; this list only ever shrinks. */
-const NOT_YET_TABLED: string[] = [];
-
 let sandbox: Sandbox;
 const tally = { sets: 0, refused: 0, sent: 0, crashed: 0, unclear: [] as string[] };
 
@@ -80,7 +77,7 @@ afterAll(async () => {
 
 describe('generated bad input', () => {
 	it('covers every operation with a field table and a baseline', () => {
-		expect(operations.filter((op) => !op.table || !BASELINES[op.key]).map((op) => op.key)).toEqual(NOT_YET_TABLED);
+		expect(operations.filter((op) => !op.table || !BASELINES[op.key]).map((op) => op.key)).toEqual([]);
 	});
 
 	describe.each(operations.filter((op) => op.table && BASELINES[op.key]))('$key', ({ key, table, sheet }) => {
@@ -118,7 +115,7 @@ describe('generated bad input', () => {
 	});
 
 	it('adds up: every set refused clearly, none sent, none crashed', () => {
-		expect(tally.sets).toBeGreaterThan(0);
+		expect(tally.sets).toBeGreaterThanOrEqual(2000);
 		expect({ sent: tally.sent, crashed: tally.crashed, refused: tally.refused }).toEqual({ sent: 0, crashed: 0, refused: tally.sets });
 	});
 });

@@ -87,7 +87,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 3,
 			description:
-				'How many times a request that cannot move money twice is retried after HTTP 429, HTTP 5xx, a time-out or a dropped connection, with exponential backoff',
+				'How many times a request is retried, with exponential backoff: every request after HTTP 429 (the service did not act), and after HTTP 5xx, a time-out or a dropped connection only requests that cannot act twice',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',
@@ -96,6 +96,15 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
+		},
+		{
+			displayName: 'Max Total Retry Wait (Seconds)',
+			name: 'maxTotalRetryWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 300,
+			description:
+				'Longest time spent waiting across all retries of one request; a retry that would pass it fails the item instead',
 		},
 		{
 			displayName: 'Parallel Requests',

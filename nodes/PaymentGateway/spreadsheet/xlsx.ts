@@ -2,6 +2,8 @@
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- types only, erased at build
 import type * as ExcelJSModule from 'exceljs';
 
+import { assertXlsxBounds } from './zip';
+
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 // Loaded on first use only: most workflows never build or read a spreadsheet.
@@ -54,6 +56,7 @@ const LAYOUT_NODES = [
  * on return, so the rows read are the one copy of the data the caller holds.
  */
 export async function readXlsx(file: Buffer): Promise<SheetData> {
+	await assertXlsxBounds(file);
 	const workbook = new (exceljs().Workbook)();
 	await workbook.xlsx.load(file as unknown as ArrayBuffer, { ignoreNodes: LAYOUT_NODES });
 	const sheet = workbook.worksheets[0];

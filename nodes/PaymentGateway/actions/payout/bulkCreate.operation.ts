@@ -190,6 +190,16 @@ async function submit(
 							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
 					}
 				: undefined,
+		// The node's own repeat refused as already submitted: its first attempt queued the batch.
+		confirmDuplicate: (failure) =>
+			failure.code === 'E0021'
+				? {
+						data: { request_id: batch.requestId },
+						confirmedByDuplicate: true,
+						message:
+							'The batch was queued by an earlier attempt whose answer was lost; the repeat was refused as already submitted. Do not resend it under a new Request ID.',
+					}
+				: undefined,
 	});
 	const data = (response.data ?? {}) as IDataObject;
 	const json: IDataObject = {
@@ -199,6 +209,7 @@ async function submit(
 		message: response.message,
 		checksum,
 	};
+	if (response.confirmedByDuplicate) json.confirmedByDuplicate = true;
 	return [await withFile(ctx, { json, pairedItem }, outputField, file, fileName)];
 }
 
