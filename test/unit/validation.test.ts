@@ -5,5 +5,6 @@ describe('shared rules', () => {
 		expect(toIsoDate('2026-03-04T00:00:00')).toBe('2026-03-04');
 		expect(toIsoDate('2026-03-04')).toBe('2026-03-04');
 		expect(toIsoDate('04/03/2026')).toBeUndefined();
+		expect(toIsoDate('2031-02-30')).toBeUndefined();
 	});
 });

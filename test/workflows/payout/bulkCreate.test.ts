@@ -195,6 +195,15 @@ describe('payout.bulkCreate: amounts and currencies from expressions', () => {
 		expect(sandbox.state.payoutBatches.get(id)?.currency).toBe('INR');
 	});
 
+	it('writes padded text trimmed and a mobile number given as a JSON number as text', async () => {
+		const id = requestId();
+		const item = { ...row(4, 'IMPSP2P'), Remark: '  Run 4  ', 'Beneficiary Mobile': 9876543210, Amount: ' 104.25 ' };
+		const result = await payout([item], { requestId: id });
+		expect(result.error).toBeUndefined();
+		const { rows } = await fileRows(sandbox.state.payoutBatches.get(id)!.file);
+		expect(rows[0]).toMatchObject({ Remark: 'Run 4', 'Beneficiary Mobile': '9876543210', Amount: 104.25 });
+	});
+
 	it('refuses a request ID or remark given as an object, naming the field; nothing is sent', async () => {
 		const result = await payout([{ ...row(0), meta: { id: 7 } }], { requestId: '={{ $json.meta }}' });
 		expect(result.error?.message).toBe('Invalid request_id must be text, not a object (received {"id":7})');

@@ -223,6 +223,7 @@ describe('subscriptionPlan.create: every rule, valid values accepted by the serv
 		['daily', { frequency: 'daily' }, { billing_frequency: { frequency: 'daily', interval: 1 } }],
 		['yearly every 3 years', { frequency: 'yearly', interval: 3 }, { billing_frequency: { frequency: 'yearly', interval: 3 } }],
 		['a lower-case currency from an expression', { currency: '={{ "omr" }}' }, { installment_amount: { currency: 'OMR', value: 100 } }],
+		['a padded plan name, sent trimmed', { planName: '={{ "  Trimmed plan  " }}' }, { plan_name: 'Trimmed plan' }],
 		['amounts as numeric text', { installmentAmount: '={{ "75.5" }}', initialPaymentAmount: '={{ "1" }}', finalPaymentAmount: '={{ "75.50" }}' }, { installment_amount: { currency: 'AED', value: 75.5 }, initial_payment_amount: 1, final_payment_amount: 75.5 }],
 		['an installment of 1 with initial and final of 1', { installmentAmount: 1, initialPaymentAmount: 1, finalPaymentAmount: 1 }, { installment_amount: { currency: 'AED', value: 1 } }],
 		['discount term 0: no discount sent', { additionalFields: { discountTerm: 0 } }, { terms: { unlimited: 'no', value: 12 } }],
@@ -278,6 +279,7 @@ describe('subscriptionPlan.create: every rule, invalid values refused before sen
 		['an empty start date', { startDate: '={{ "" }}' }, 'start_date', 'is required', ''],
 		['a start date that does not exist (30 February)', { startDate: '={{ "2031-02-30 10:00" }}' }, 'start_date', DATE_FORM, '2031-02-30 10:00'],
 		['a start time that does not exist', { startDate: '={{ "2031-01-10 24:30" }}' }, 'start_date', DATE_FORM, '2031-01-10 24:30'],
+		['26 emoji as plan name (52 UTF-16 units)', { planName: '😀'.repeat(26) }, 'plan_name', 'must be at most 50 characters', '😀'.repeat(26)],
 		['an object as plan name', { planName: '={{ { id: 7 } }}' }, 'plan_name', 'must be text, not a object', { id: 7 }],
 		['a plan name with a lone surrogate', { planName: '={{ "ab\\uD800" }}' }, 'plan_name', 'must not contain a broken Unicode character', 'ab\uD800'],
 		['an installment of NaN', { installmentAmount: '={{ NaN }}' }, 'installment_amount.value', 'must be a finite number', null],
@@ -313,6 +315,13 @@ describe('subscriptionPlan.create: every rule, invalid values refused before sen
 });
 
 describe('subscriptionPlan.create: the service', () => {
+	it('checks the currency against ISO 4217 only: JPY is sent, and the account list is checked by the service', async () => {
+		const result = await runPlan({ ...base(), currency: '={{ "jpy" }}' });
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(result.error?.message).toContain('"JPY" is not enabled on the merchant account');
+		expect(requestsTo(sandbox, ADD)).toHaveLength(1);
+	});
+
 	it('refuses a second plan with the same name, frequency, currency and amount (NodeApiError), each sent once', async () => {
 		const parameters = base();
 		expect((await runPlan(parameters)).error).toBeUndefined();
