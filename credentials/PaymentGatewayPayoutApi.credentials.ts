@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { credentialDocsUrl, credentialIcon } from './shared/channel';
+import { credentialIcon } from './shared/channel';
 import { joinUrl, unsafeUrlReason } from './shared/url';
 
 /** Finds the bearer token in a token response; the service's response shape is not documented. */
@@ -51,7 +51,7 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = credentialDocsUrl;
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#payout-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,20 +1,18 @@
 // The bulk endpoints take .xlsx files; exceljs is this package's one runtime dependency.
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- types only, erased at build
 import type * as ExcelJSModule from 'exceljs';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 // Loaded on first use only: most workflows never build or read a spreadsheet.
 let excel: typeof ExcelJSModule | undefined;
-function exceljs(): typeof ExcelJSModule {
-	// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- loaded lazily, see above
-	excel ??= require('exceljs') as typeof ExcelJSModule;
+async function exceljs(): Promise<typeof ExcelJSModule> {
+	excel ??= await import('exceljs');
 	return excel;
 }
 
 /** One sheet: a header row, then one row per record, values in header order. */
 export async function buildXlsx(sheetName: string, headers: string[], rows: CellValue[][]): Promise<Buffer> {
-	const workbook = new (exceljs().Workbook)();
+	const workbook = new (await exceljs()).Workbook();
 	const sheet = workbook.addWorksheet(sheetName);
 	sheet.addRow(headers);
 	for (const row of rows) sheet.addRow(row.map((value) => (value === undefined ? null : value)));
@@ -44,7 +42,7 @@ function plain(value: ExcelJSModule.CellValue): CellValue {
 
 /** Reads the first worksheet of an .xlsx file. */
 export async function readXlsx(file: Buffer): Promise<SheetData> {
-	const workbook = new (exceljs().Workbook)();
+	const workbook = new (await exceljs()).Workbook();
 	await workbook.xlsx.load(file as unknown as ArrayBuffer);
 	const sheet = workbook.worksheets[0];
 	if (!sheet) return { headers: [], rows: [] };

@@ -10,6 +10,7 @@ import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
 import { describeRowViolation, validateRows } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';
 import { apiRequest } from '../../transport';
+import { textPart } from '../../transport/multipart';
 import {
 	allItems,
 	assertRows,
@@ -88,7 +89,7 @@ const properties: INodeProperties[] = [
 				name: 'fileName',
 				type: 'string',
 				default: '',
-				description: 'Name of the uploaded file; default payouts-<request ID>.xlsx',
+				description: 'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx',
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -179,12 +180,12 @@ async function submit(
 		method: 'POST',
 		path: '/v1/bulk/payouts',
 		multipart: [
-			{ name: 'request_id', value: batch.requestId },
-			{ name: 'currency', value: batch.currency },
+			textPart('request_id', batch.requestId),
+			textPart('currency', batch.currency),
 			{ name: 'payout_file', fileName, contentType: XLSX_MIME, data: file },
-			{ name: 'remark', value: batch.remark },
-			{ name: 'callback_url', value: batch.callbackUrl },
-			{ name: 'checksum', value: checksum },
+			textPart('remark', batch.remark),
+			textPart('callback_url', batch.callbackUrl),
+			textPart('checksum', checksum),
 		],
 		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
 		retrySafe: true,

@@ -7,6 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { textPart } from '../../transport/multipart';
 import {
 	DOCUMENT_CONTENT_TYPES,
 	DOCUMENT_MAX_BYTES,
@@ -124,9 +125,9 @@ export async function execute(
 		method: 'POST',
 		path: '/orders/v1/transaction/documents',
 		multipart: [
-			{ name: 'transaction_id', value: transactionId },
-			{ name: 'document_type', value: documentType },
-			{ name: 'document_ref', value: documentRef },
+			textPart('transaction_id', transactionId),
+			textPart('document_type', documentType),
+			textPart('document_ref', documentRef),
 			{
 				name: 'file',
 				fileName,
