@@ -116,31 +116,3 @@ export const requestOptionsProperty: INodeProperties = {
 		},
 	],
 };
-
-export const simplifyProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	displayOptions: { show },
-});
-
-export const returnAllProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-	displayOptions: { show },
-});
-
-export const limitProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-	displayOptions: { show: { ...show, returnAll: [false] } },
-});

@@ -40,10 +40,20 @@ function plain(value: ExcelJSModule.CellValue): CellValue {
 	return String(value);
 }
 
-/** Reads the first worksheet of an .xlsx file. */
+// Parts of a worksheet that hold no cell values: not parsed, so the workbook model stays small.
+const LAYOUT_NODES = [
+	'sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'autoFilter', 'mergeCells', 'rowBreaks',
+	'hyperlinks', 'pageMargins', 'dataValidations', 'pageSetup', 'headerFooter', 'printOptions', 'picture',
+	'drawing', 'sheetProtection', 'tableParts', 'conditionalFormatting', 'extLst',
+];
+
+/**
+ * Reads the first worksheet of an .xlsx file in one pass over its rows; the workbook model is let go
+ * on return, so the rows read are the one copy of the data the caller holds.
+ */
 export async function readXlsx(file: Buffer): Promise<SheetData> {
 	const workbook = new (await exceljs()).Workbook();
-	await workbook.xlsx.load(file as unknown as ArrayBuffer);
+	await workbook.xlsx.load(file as unknown as ArrayBuffer, { ignoreNodes: LAYOUT_NODES });
 	const sheet = workbook.worksheets[0];
 	if (!sheet) return { headers: [], rows: [] };
 	const width = Math.max(sheet.columnCount, sheet.getRow(1).cellCount);
