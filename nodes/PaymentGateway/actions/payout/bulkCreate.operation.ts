@@ -149,6 +149,30 @@ function validationReport(requestId: string, rows: number, violations: RowViolat
 	};
 }
 
+/** E0021 (request_id exists): a plain refusal, or after the node's own repeat, proof the batch was queued. */
+function duplicateHandling(requestId: string) {
+	return {
+		explainFailure: (failure: { code?: unknown }) =>
+			failure.code === 'E0021'
+				? {
+						message: `This batch was already submitted: request_id "${requestId}" exists [code E0021]`,
+						description:
+							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
+					}
+				: undefined,
+		// The node's own repeat refused as already submitted: its first attempt queued the batch.
+		confirmDuplicate: (failure: { code?: unknown }) =>
+			failure.code === 'E0021'
+				? {
+						data: { request_id: requestId },
+						confirmedByDuplicate: true,
+						message:
+							'The batch was queued by an earlier attempt whose answer was lost; the repeat was refused as already submitted. Do not resend it under a new Request ID.',
+					}
+				: undefined,
+	};
+}
+
 async function submit(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -183,24 +207,7 @@ async function submit(
 		],
 		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
 		retrySafe: true,
-		explainFailure: (failure) =>
-			failure.code === 'E0021'
-				? {
-						message: `This batch was already submitted: request_id "${batch.requestId}" exists [code E0021]`,
-						description:
-							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
-					}
-				: undefined,
-		// The node's own repeat refused as already submitted: its first attempt queued the batch.
-		confirmDuplicate: (failure) =>
-			failure.code === 'E0021'
-				? {
-						data: { request_id: batch.requestId },
-						confirmedByDuplicate: true,
-						message:
-							'The batch was queued by an earlier attempt whose answer was lost; the repeat was refused as already submitted. Do not resend it under a new Request ID.',
-					}
-				: undefined,
+		...duplicateHandling(batch.requestId),
 	});
 	const data = (response.data ?? {}) as IDataObject;
 	const json: IDataObject = {
