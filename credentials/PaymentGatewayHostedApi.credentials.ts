@@ -1,7 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import {
-	credentialDocsUrl,
 	credentialIcon,
 	merchantChannelProperties,
 	merchantKeyHeaders,
@@ -14,7 +13,7 @@ export class PaymentGatewayHostedApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = credentialDocsUrl;
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#hosted-solution-api';
 
 	properties: INodeProperties[] = merchantChannelProperties('Hosted Solution');
 

@@ -6,8 +6,37 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { credentialDocsUrl, credentialIcon } from './shared/channel';
+import { createHash } from 'node:crypto';
+
+import { credentialIcon } from './shared/channel';
+import { tokenTimeout } from './shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from './shared/url';
+
+const DEFAULT_TOKEN_TIMEOUT_MS = 30000;
+
+/** Which Payout URL and key a cached token was issued for: a token never goes to another host. */
+export function tokenBinding(credentials: ICredentialDataDecryptedObject): string {
+	const url = String(credentials.payoutUrl ?? '').replace(/\/+$/, '');
+	const hash = createHash('sha256').update(`${url}\n${String(credentials.merchantKey ?? '')}`).digest('hex');
+	return `v1:${hash.slice(0, 32)}`;
+}
+
+/** The cached token, if it was issued for this credential's Payout URL and key. */
+export function boundToken(credentials: ICredentialDataDecryptedObject): string | undefined {
+	const stored = String(credentials.sessionToken ?? '');
+	const prefix = `${tokenBinding(credentials)}:`;
+	return stored.startsWith(prefix) && stored.length > prefix.length ? stored.slice(prefix.length) : undefined;
+}
+
+/** What n8n's request helper threw for a redirect answer, which is never followed. */
+function redirectOf(error: unknown): { status: number; location?: string } | undefined {
+	const cause = (error as { cause?: unknown }).cause ?? error;
+	const response = (cause as { response?: { status?: number; headers?: Record<string, unknown> } }).response;
+	const status = response?.status;
+	if (typeof status !== 'number' || status < 300 || status >= 400) return undefined;
+	const location = response?.headers?.location;
+	return { status, location: typeof location === 'string' ? location : undefined };
+}
 
 /** Finds the bearer token in a token response; the service's response shape is not documented. */
 export function extractAccessToken(body: unknown): string | undefined {
@@ -34,7 +63,10 @@ export function tokenRequest(credentials: ICredentialDataDecryptedObject): IHttp
 		method: 'GET',
 		url: joinUrl(payoutUrl, '/v1/token'),
 		json: true,
-		timeout: 30000,
+		// The node's Timeout when a node asks for the token; n8n gives no other way to pass it.
+		timeout: tokenTimeout(tokenBinding(credentials)) ?? DEFAULT_TOKEN_TIMEOUT_MS,
+		// A redirect would carry the key pair to another host, perhaps over plain http://.
+		disableFollowRedirect: true,
 	};
 	if (credentials.keyPlacement === 'basic') {
 		request.auth = { username: key, password: secret };
@@ -44,6 +76,15 @@ export function tokenRequest(credentials: ICredentialDataDecryptedObject): IHttp
 	return request;
 }
 
+/** Scheme, host and port of a redirect target; its path and query may carry anything. */
+function safeOrigin(location: string): string {
+	try {
+		return new URL(location).origin;
+	} catch {
+		return 'another address';
+	}
+}
+
 export class PaymentGatewayPayoutApi implements ICredentialType {
 	name = 'paymentGatewayPayoutApi';
 
@@ -51,7 +92,7 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = credentialDocsUrl;
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#payout-api';
 
 	properties: INodeProperties[] = [
 		{
@@ -135,15 +176,28 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		if (credentials.obtainBy === 'paste') return { sessionToken: credentials.accessToken };
-		const body: unknown = await this.helpers.httpRequest(tokenRequest(credentials));
+		let body: unknown;
+		try {
+			body = await this.helpers.httpRequest(tokenRequest(credentials));
+		} catch (error) {
+			const redirect = redirectOf(error);
+			if (!redirect) throw error;
+			const target = redirect.location ? ` to ${safeOrigin(redirect.location)}` : '';
+			throw new Error(
+				`The payout token endpoint answered with a redirect (HTTP ${redirect.status}${target}), which is not followed: the payout key and secret go to the Payout URL only. Set the Payout URL to the address the service gives for its payout API.`,
+			);
+		}
 		const token = extractAccessToken(body);
 		if (!token) throw new Error('The payout token endpoint answered without an access token');
-		return { sessionToken: token };
+		return { sessionToken: `${tokenBinding(credentials)}:${token}` };
 	}
 
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) {
-		const token = credentials.obtainBy === 'paste' ? credentials.accessToken : credentials.sessionToken;
-		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(token)}` };
+		// A token cached for another Payout URL or key is not sent: the service's 401 then makes n8n
+		// ask for a new token from this credential's own address.
+		const token = credentials.obtainBy === 'paste' ? String(credentials.accessToken ?? '') : boundToken(credentials);
+		if (token === undefined) return requestOptions;
+		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${token}` };
 		return requestOptions;
 	}
 }

@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlProperty, credentialDocsUrl, credentialIcon, merchantKeyHeaders } from './shared/channel';
+import { baseUrlProperty, credentialIcon, merchantKeyHeaders } from './shared/channel';
 
 export class PaymentGatewayPosApi implements ICredentialType {
 	name = 'paymentGatewayPosApi';
@@ -9,7 +9,7 @@ export class PaymentGatewayPosApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = credentialDocsUrl;
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#pos-api';
 
 	properties: INodeProperties[] = [
 		baseUrlProperty,

@@ -1,16 +1,16 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { credentialDocsUrl, credentialIcon } from './shared/channel';
+import { credentialIcon } from './shared/channel';
 
 // Used only by the trigger to check incoming deliveries; nothing is sent to the service with it.
 export class PaymentGatewayWebhookApi implements ICredentialType {
 	name = 'paymentGatewayWebhookApi';
 
-	displayName = 'Payment Gateway Webhook';
+	displayName = 'Payment Gateway Webhook API';
 
 	icon = credentialIcon;
 
-	documentationUrl = credentialDocsUrl;
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#webhook-api';
 
 	properties: INodeProperties[] = [
 		{

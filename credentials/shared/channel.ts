@@ -10,8 +10,6 @@ export const credentialIcon: Icon = {
 	dark: 'file:../icons/paymentGateway.dark.svg',
 };
 
-export const credentialDocsUrl = 'https://www.npmjs.com/package/n8n-nodes-payment-gateway#credentials';
-
 export const baseUrlProperty: INodeProperties = {
 	displayName: 'Base URL',
 	name: 'baseUrl',

@@ -1,8 +1,14 @@
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
+/**
+ * Literal loopback names and addresses only: localhost, 127.0.0.0/8 and ::1. Subdomains of
+ * localhost are left out: they are resolved through DNS, which may send them anywhere.
+ */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
-	return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host);
+	if (LOOPBACK_HOSTS.has(host)) return true;
+	const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+	return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
 }
 
 /**
@@ -19,7 +25,7 @@ export function unsafeUrlReason(url: string): string | undefined {
 	if (parsed.protocol === 'https:') return undefined;
 	if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return undefined;
 	if (parsed.protocol === 'http:') {
-		return `"${parsed.origin}" uses plain http://, which is only allowed for localhost; use https://`;
+		return `"${parsed.origin}" uses plain http://, which is only allowed for localhost, 127.0.0.0/8 and ::1; use https://`;
 	}
 	return `"${url}" must start with https://`;
 }

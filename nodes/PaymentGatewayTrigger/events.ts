@@ -7,20 +7,20 @@ export const PAYMENT_EVENTS: INodePropertyOptions[] = [
 		value: 'card_tokenised',
 		description: 'Save Card succeeded: action AUTH_REVERSAL, status SUCCESS, with m_payment_token',
 	},
-	{ name: 'Payment Authorised', value: 'payment_authorised', description: 'order_status AUTHORISED (action AUTH)' },
+	{ name: 'Payment Authorised', value: 'payment_authorised', description: 'Order status AUTHORISED (action AUTH)' },
 	{
 		name: 'Payment Captured',
 		value: 'payment_captured',
-		description: 'order_status CAPTURED (action SALE or CAPTURE)',
+		description: 'Order status CAPTURED (action SALE or CAPTURE)',
 	},
-	{ name: 'Payment Failed', value: 'payment_failed', description: 'status or order_status FAILED' },
+	{ name: 'Payment Failed', value: 'payment_failed', description: 'Status or order status FAILED' },
 	{
 		name: 'Payment Partially Refunded',
 		value: 'payment_partially_refunded',
-		description: 'order_status PARTIALLY_REFUNDED',
+		description: 'Order status PARTIALLY_REFUNDED',
 	},
-	{ name: 'Payment Refunded', value: 'payment_refunded', description: 'order_status REFUNDED' },
-	{ name: 'Payment Voided', value: 'payment_voided', description: 'order_status VOID' },
+	{ name: 'Payment Refunded', value: 'payment_refunded', description: 'Order status REFUNDED' },
+	{ name: 'Payment Voided', value: 'payment_voided', description: 'Order status VOID' },
 	{ name: 'Other', value: 'other', description: 'Any other combination of action and status' },
 ];
 

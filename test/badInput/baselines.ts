@@ -1,12 +1,17 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import type { HarnessBinaryInput } from '../harness';
 import type { Sandbox, TransactionRecord } from '../sandbox';
+import { addItem } from '../sandbox/invoiceItems';
 import { runGateway } from '../workflows/support';
+import { activeLink, BULK_BASELINES } from './bulkBaselines';
 
 /** Valid parameters for one operation, ready against the sandbox; every generated set breaks one field of it. */
 export interface Baseline {
 	parameters: INodeParameters;
 	credentialType?: string;
+	/** Binary files attached to every input item. */
+	binary?: HarnessBinaryInput[];
 }
 
 type BaselineMaker = (sandbox: Sandbox) => Promise<Baseline>;
@@ -60,6 +65,36 @@ const managePayment = (operation: string, status: string): BaselineMaker => asyn
 	};
 };
 
+/** A captured transaction of a PSP that takes documents, not used by another baseline. */
+function documentTransaction(sandbox: Sandbox): TransactionRecord {
+	const record = (sandbox.state.transactions as TransactionRecord[]).find(
+		(r) =>
+			seeded.has(r.transaction_id) &&
+			r.status === 'CAPTURED' &&
+			!sandbox.state.settings.documentUnsupportedPsps.includes(r.psp) &&
+			!used.has(r.transaction_id),
+	);
+	if (!record) throw new Error('no unused CAPTURED transaction for documents');
+	used.add(record.transaction_id);
+	return record;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+const INVOICE = 'paymentGatewayInvoiceApi';
+const item = (operation: string, parameters: INodeParameters = {}): BaselineMaker => async () => ({
+	parameters: { resource: 'invoiceItem', operation, ...parameters },
+	credentialType: INVOICE,
+});
+/** An operation on one existing item, made for this baseline alone. */
+const onItem = (operation: string, parameters: INodeParameters = {}): BaselineMaker => async (sandbox) => {
+	const made = addItem(sandbox.state, { item_name: `Baseline ${operation}`, item_rate_per_unit: 2, item_category: 'Tests' });
+	// Only a deactivated item can be activated.
+	if (operation === 'activate') made.status = 'Deactivated';
+	const { data_id } = made;
+	return await item(operation, { dataId: data_id, ...parameters })(sandbox);
+};
+
 export const BASELINES: Record<string, BaselineMaker> = {
 	'order.createPayment': order('createPayment', {}),
 	'order.authorize': order('authorize', { captureMethod: 'MANUAL' }),
@@ -76,4 +111,71 @@ export const BASELINES: Record<string, BaselineMaker> = {
 	'payment.capture': managePayment('capture', 'AUTHORISED'),
 	'payment.void': managePayment('void', 'AUTHORISED'),
 	'payment.refund': managePayment('refund', 'CAPTURED'),
+	'transaction.getMany': async () => ({
+		parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 3, simplify: true, filters: {} },
+	}),
+	'transaction.getPosOrder': async (sandbox) => ({
+		parameters: {
+			resource: 'transaction',
+			operation: 'getPosOrder',
+			authentication: 'pos',
+			orderId: (sandbox.state.transactions as TransactionRecord[])[0].p_order_id,
+		},
+		credentialType: 'paymentGatewayPosApi',
+	}),
+	'transaction.uploadDocument': async (sandbox) => {
+		const record = documentTransaction(sandbox);
+		return {
+			parameters: {
+				resource: 'transaction',
+				operation: 'uploadDocument',
+				transactionId: record.transaction_id,
+				documentType: 'INVOICE',
+				documentRef: `INV-${record.transaction_id}`,
+				binaryPropertyName: 'data',
+				options: { fileName: 'invoice.pdf' },
+			},
+			binary: [{ property: 'data', fileName: 'invoice.pdf', mimeType: 'application/pdf', base64: PDF.toString('base64') }],
+		};
+	},
+	'invoiceItem.create': item('create', {
+		itemName: 'Baseline create',
+		ratePerUnit: 5,
+		category: 'Tests',
+		additionalFields: { description: 'Made by the baseline' },
+	}),
+	'invoiceItem.update': onItem('update', {
+		itemName: 'Baseline updated',
+		ratePerUnit: 6,
+		category: 'Tests',
+		additionalFields: { description: 'Changed by the baseline' },
+	}),
+	'invoiceItem.activate': onItem('activate'),
+	'invoiceItem.deactivate': onItem('deactivate'),
+	'invoiceItem.delete': onItem('delete'),
+	'invoiceItem.get': onItem('get'),
+	'invoiceItem.getMany': item('getMany', { returnAll: false, limit: 5, filters: { status: 'Active' } }),
+	'payout.bulkCreate': async () => await BULK_BASELINES['payout.bulkCreate'](),
+	'paymentLink.bulkCreate': async () => await BULK_BASELINES['paymentLink.bulkCreate'](),
+	'paymentLink.deactivate': async (sandbox) => ({
+		parameters: { resource: 'paymentLink', operation: 'deactivate', dataId: await activeLink(sandbox) },
+		credentialType: 'paymentGatewayPaymentLinkApi',
+	}),
+	'subscriptionPlan.create': async () => ({
+		parameters: {
+			resource: 'subscriptionPlan',
+			operation: 'create',
+			planName: `Bad input ${process.pid}`,
+			frequency: 'monthly',
+			interval: 1,
+			currency: 'AED',
+			installmentAmount: 100,
+			unlimitedTerms: false,
+			terms: 12,
+			initialPaymentAmount: 100,
+			finalPaymentAmount: 100,
+			startDate: new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10) + 'T10:00:00',
+		},
+		credentialType: 'paymentGatewaySubscriptionApi',
+	}),
 };

@@ -63,6 +63,12 @@ function numberValues(field: Field): BadValue[] {
 const TYPE_VALUES: Partial<Record<Field['type'], BadValue[]>> = {
 	boolean: [value('maybe', 'not a yes/no word'), value(2, 'a number other than 0 or 1')],
 	date: [value('2031-02-30', 'a day that does not exist'), value('31/12/2031', 'another format'), value('tomorrow', 'words')],
+	dateTime: [
+		value('2031-02-30 10:00', 'a day that does not exist'),
+		value('2031-01-10 24:30', 'an hour that does not exist'),
+		value('31/12/2031 10:00', 'another format'),
+		value('next week', 'words'),
+	],
 	email: [value('x@', 'no domain'), value('a b@example.com', 'a space')],
 	url: [value('not a url', 'not a URL'), value('ftp://example.com/x', 'another scheme'), value('https://example.com/a b', 'a space')],
 	webhookUrl: [value('http://example.com/hook', 'plain http to a public host'), value('ftp://example.com/hook', 'another scheme')],
@@ -91,7 +97,7 @@ export function badValuesFor(field: Field): BadValue[] {
 	if (field.type === 'number') out.push(...numberValues(field));
 	else if (field.type === 'options') out.push(...optionValues(field));
 	else if (field.type === 'currency') out.push(...textValues(field).slice(0, 1), ...currencyValues(field));
-	else if (field.type === 'boolean' || field.type === 'date' || field.type === 'json') out.push(...(TYPE_VALUES[field.type] ?? []));
+	else if (['boolean', 'date', 'dateTime', 'json'].includes(field.type)) out.push(...(TYPE_VALUES[field.type] ?? []));
 	else out.push(...textValues(field), ...(TYPE_VALUES[field.type] ?? []));
 	if (field.required) out.push(...EMPTIES);
 	return out;

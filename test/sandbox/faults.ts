@@ -5,6 +5,12 @@ export const FAULT_KINDS = [
 	'timeout',
 	'reset',
 	'bodyFail',
+	/** The service acts on the request, then the connection drops before the answer is sent. */
+	'dropAnswer',
+	/** A 302 to `location`, as a misconfigured proxy or a moved endpoint would answer. */
+	'redirect',
+	/** An error (HTTP `status`, default 500) whose message and body echo the request's credentials. */
+	'echoSecrets',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -20,6 +26,10 @@ export interface Fault {
 	delayMs?: number;
 	/** bodyFail: the JSON answered with HTTP 200. */
 	body?: object;
+	/** redirect: where to (required). */
+	location?: string;
+	/** echoSecrets: the HTTP status; default 500. */
+	status?: number;
 }
 
 export const DEFAULT_FAIL_BODY = {
@@ -54,6 +64,10 @@ export class FaultInjector {
 		}
 		if (f.body !== undefined && (typeof f.body !== 'object' || f.body === null)) {
 			fail('body must be an object');
+		}
+		if (f.kind === 'redirect' && typeof f.location !== 'string') fail('redirect needs a location');
+		if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) < 600)) {
+			fail('status must be an HTTP error status');
 		}
 		this.queue.push({ ...fault, count: fault.count ?? 1 });
 	}

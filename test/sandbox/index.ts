@@ -152,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
 		}
 
+		let fault: Fault | undefined;
 		if (!path.startsWith(CONTROL_PREFIX)) {
 			env.requests.push({ method, path, query, headers, body, time });
 			traffic.inFlight++;
@@ -159,20 +160,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			res.on('close', () => traffic.inFlight--);
 			if (sandbox.latencyMs > 0) await new Promise((done) => setTimeout(done, sandbox.latencyMs));
 			// Faults hit before routing and authentication, like a proxy or overloaded server would.
-			const fault = env.faults.take(path);
-			if (fault) return applyFault(fault, req, res);
+			fault = env.faults.take(path);
+			if (fault && fault.kind !== 'dropAnswer') return applyFault(fault, req, res, headers);
 		}
 
+		// "Act, then drop the answer": the route runs, the client never hears back.
+		const answer = (reply: Reply) => (fault?.kind === 'dropAnswer' ? req.socket.destroy() : writeReply(res, reply));
 		const match = router.match(method, path);
-		if (!match) return writeReply(res, notFound());
+		if (!match) return void answer(notFound());
 		const denied = authenticate(match.route.auth, headers, env);
-		if (denied) return writeReply(res, denied);
+		if (denied) return void answer(denied);
 		let parsed: unknown;
 		if (match.route.body === 'json' && body.length > 0) {
 			try {
 				parsed = JSON.parse(body.toString('utf8'));
 			} catch {
-				return writeReply(res, badRequest('Malformed JSON body'));
+				return void answer(badRequest('Malformed JSON body'));
 			}
 		}
 		const reply = await match.route.handler({
@@ -184,10 +187,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			body,
 			json: parsed,
 		});
-		writeReply(res, reply);
+		answer(reply);
 	}
 
-	function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
+	function applyFault(
+		fault: Fault,
+		req: IncomingMessage,
+		res: ServerResponse,
+		headers: Record<string, string>,
+	): void {
 		const replies: Partial<Record<Fault['kind'], () => Reply>> = {
 			status429: () => ({
 				...generalError(429, '429', 'Too many requests'),
@@ -196,6 +204,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			status500: () => generalError(500, '500', 'Internal server error'),
 			html502: () => ({ status: 502, text: BAD_GATEWAY_PAGE, contentType: 'text/html' }),
 			bodyFail: () => json(200, fault.body ?? DEFAULT_FAIL_BODY),
+			redirect: () => ({ status: 302, text: '', headers: { location: fault.location ?? '/' } }),
+			echoSecrets: () => echoSecrets(fault.status ?? 500, headers),
 		};
 		const reply = replies[fault.kind];
 		if (reply) return writeReply(res, reply());
@@ -257,6 +267,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 	};
 	return sandbox;
+}
+
+/** What a careless upstream answers: the credentials it received, in the message and the body. */
+function echoSecrets(status: number, headers: Record<string, string>): Reply {
+	const echoed = ['merchant-key', 'merchant-secret', 'authorization']
+		.filter((name) => headers[name] !== undefined)
+		.map((name) => `${name}=${headers[name]}`)
+		.join(' ');
+	return json(status, { status: 'fail', code: String(status), message: `Rejected request (${echoed})`, request: { headers } });
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { addIsoDates, serviceDateToIso } from '../../nodes/PaymentGateway/helpers/dates';
+import { addIsoDates, earliestToday, serviceDateToIso } from '../../nodes/PaymentGateway/helpers/dates';
 
 describe('serviceDateToIso', () => {
 	it.each([
@@ -27,5 +27,14 @@ describe('serviceDateToIso', () => {
 			transaction_time: 'n/a',
 			transaction_date_iso: '2026-02-01T03:04:05Z',
 		});
+	});
+});
+
+describe('today for "today or later"', () => {
+	it('takes the later of the workflow zone and UTC', () => {
+		const lateEvening = new Date('2026-11-21T22:30:00Z');
+		expect(earliestToday('Asia/Dubai', lateEvening.getTime())).toBe('2026-11-22');
+		expect(earliestToday('America/New_York', lateEvening.getTime())).toBe('2026-11-21');
+		expect(earliestToday('America/New_York', Date.parse('2026-11-22T02:00:00Z'))).toBe('2026-11-22');
 	});
 });

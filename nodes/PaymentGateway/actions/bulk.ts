@@ -7,12 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RowViolation, SheetSchema, SourcedRow } from '../spreadsheet/schema';
-import { describeRowViolation, normaliseCell } from '../spreadsheet/schema';
+import { MAX_UPLOAD_BYTES } from '../fields/limits';
+import type { Column, RawRow, RowViolation, SheetSchema, SourcedRow } from '../spreadsheet/schema';
+import { describeRowViolation } from '../spreadsheet/schema';
+import type { CellValue } from '../spreadsheet/xlsx';
 import { buildXlsx, readXlsx } from '../spreadsheet/xlsx';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
 export const inputModeProperty = (show: Show, what: string): INodeProperties => ({
@@ -27,7 +28,7 @@ export const inputModeProperty = (show: Show, what: string): INodeProperties => 
 			description: `Each input item is one ${what}; the node builds the .xlsx file and sends all items in one request`,
 		},
 		{
-			name: 'From a Binary .xlsx File',
+			name: 'From a Binary XLSX File',
 			value: 'binary',
 			description: 'Each input item carries a ready .xlsx file (for example from Convert to File), checked before it is sent',
 		},
@@ -46,29 +47,52 @@ export const binaryFieldProperty = (show: Show): INodeProperties => ({
 	displayOptions: { show: { ...show, inputMode: ['binary'] } },
 });
 
+/** A column parameter's default: the input item's field named like the column. */
+export const columnDefault = (column: Column) => `={{ $json["${column.displayName}"] }}`;
+
 /** One parameter per column, by default read from the item field named like the column. */
 export function columnProperties(schema: SheetSchema, show: Show): INodeProperties[] {
 	return schema.columns.map((column) => ({
-		displayName: column.header,
-		name: column.param,
+		displayName: column.displayName,
+		name: column.name,
 		type: 'string',
-		default: `={{ $json["${column.header}"] }}`,
+		default: columnDefault(column),
 		required: column.required === true,
-		description: `${column.description}. By default the input field "${column.header}".`,
+		description: `${column.description}. By default the input field "${column.displayName}".`,
 		displayOptions: { show: { ...show, inputMode: ['items'] } },
 	}));
 }
 
-/** Rows from the input items (row n + 2 holds item n: the header is row 1). */
-export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): SourcedRow[] {
-	return ctx.getInputData().map((_, item) => {
-		const values: SourcedRow['values'] = {};
-		for (const column of schema.columns) {
-			const raw = ctx.getNodeParameter(column.param, item, '') as unknown;
-			values[column.header] = normaliseCell(column.kind, raw as never);
-		}
+/**
+ * Rows from the input items (row n + 2 holds item n: the header is row 1), values as given. A column
+ * parameter still at its default reads the item's field directly; an edited one is evaluated per item.
+ */
+export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): RawRow[] {
+	const items = ctx.getInputData();
+	const parameters = ctx.getNode().parameters;
+	const direct = schema.columns.map((column) => {
+		const raw = parameters[column.name];
+		return raw === undefined || raw === columnDefault(column);
+	});
+	return items.map(({ json }, item) => {
+		const values: Record<string, unknown> = {};
+		schema.columns.forEach((column, i) => {
+			values[column.displayName] = direct[i] ? json[column.displayName] : ctx.getNodeParameter(column.name, item, '');
+		});
 		return { row: item + 2, item, values };
 	});
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell as a spreadsheet gives it: a date cell as its calendar date, a true/false cell as 1/0. */
+function sheetCell(value: CellValue): CellValue {
+	if (value instanceof Date) {
+		return Number.isNaN(value.getTime())
+			? String(value)
+			: `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+	}
+	return typeof value === 'boolean' ? Number(value) : value;
 }
 
 /** Rows from an .xlsx binary: .xlsx only, within the size limit, headers exactly as the service spells them. */
@@ -76,7 +100,7 @@ export async function rowsFromBinary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	schema: SheetSchema,
-): Promise<{ rows: SourcedRow[]; violations: RowViolation[]; binary: IBinaryData }> {
+): Promise<{ rows: RawRow[]; violations: RowViolation[]; binary: IBinaryData }> {
 	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
 	const fileName = binary.fileName ?? '';
@@ -85,7 +109,7 @@ export async function rowsFromBinary(
 		return { rows: [], violations: [fileViolation('must be an .xlsx file', fileName || binary.mimeType)], binary };
 	}
 	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (buffer.length > MAX_FILE_BYTES) {
+	if (buffer.length > MAX_UPLOAD_BYTES) {
 		return { rows: [], violations: [fileViolation('must be at most 2 MB', buffer.length)], binary };
 	}
 	let sheet;
@@ -94,7 +118,7 @@ export async function rowsFromBinary(
 	} catch (error) {
 		return { rows: [], violations: [fileViolation('must be a readable .xlsx file', (error as Error).message)], binary };
 	}
-	const expected = schema.columns.map((c) => c.header);
+	const expected = schema.columns.map((c) => c.displayName);
 	const violations: RowViolation[] = [];
 	const header = (i: number) => sheet.headers[i] ?? '';
 	if (sheet.headers.length !== expected.length || expected.some((h, i) => header(i) !== h)) {
@@ -105,10 +129,11 @@ export async function rowsFromBinary(
 			value: sheet.headers.join(', '),
 		});
 	}
-	const rows = sheet.rows.map(({ rowNumber, values }) => ({
-		row: rowNumber,
-		values: Object.fromEntries(schema.columns.map((c, i) => [c.header, normaliseCell(c.kind, values[i])])),
-	}));
+	// The sheet's rows are checked as read, in column order: no second copy of the data.
+	const rows: RawRow[] = sheet.rows.map(({ rowNumber, values }) => {
+		for (let c = 0; c < values.length; c++) values[c] = sheetCell(values[c]);
+		return { row: rowNumber, values };
+	});
 	return { rows, violations, binary };
 }
 
@@ -126,15 +151,21 @@ export function assertRows(ctx: IExecuteFunctions, violations: RowViolation[], i
 		{ itemIndex, description: `Nothing was sent.\n${lines.map((l) => `- ${l}`).join('\n')}` },
 	);
 	error.context.rowViolations = violations.map((v) => ({ ...v }) as IDataObject);
+	// Under continue-on-fail the failed item lists them too, each named by its column.
+	error.context.violations = violations.map(({ column, ...rest }) => ({ field: column, ...rest }));
 	throw error;
 }
 
 /** The file as the service will read it, after the schema's own adjustments. */
 export async function buildFile(schema: SheetSchema, sheetName: string, rows: SourcedRow[]): Promise<Buffer> {
-	const headers = schema.columns.map((c) => c.header);
+	const headers = schema.columns.map((c) => c.displayName);
 	const adjusted = rows.map(({ values }) => (schema.adjust ? schema.adjust(values) : values));
 	return await buildXlsx(sheetName, headers, adjusted.map((values) => headers.map((h) => values[h])));
 }
+
+/** The file-size rule, checked on the file that would be sent. */
+export const fileSizeViolations = (file: Buffer): RowViolation[] =>
+	file.length > MAX_UPLOAD_BYTES ? [{ row: 0, column: '(file)', rule: 'must be at most 2 MB', value: file.length }] : [];
 
 export const allItems = (ctx: IExecuteFunctions) => ctx.getInputData().map((_, item) => ({ item }));
 

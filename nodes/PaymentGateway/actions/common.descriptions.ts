@@ -87,7 +87,7 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 3,
 			description:
-				'How many times a request that cannot move money twice is retried after HTTP 429, HTTP 5xx, a time-out or a dropped connection, with exponential backoff',
+				'How many times a request is retried, with exponential backoff: every request after HTTP 429 (the service did not act), and after HTTP 5xx, a time-out or a dropped connection only requests that cannot act twice',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',
@@ -96,6 +96,15 @@ export const requestOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
+		},
+		{
+			displayName: 'Max Total Retry Wait (Seconds)',
+			name: 'maxTotalRetryWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 300,
+			description:
+				'Longest time spent waiting across all retries of one request; a retry that would pass it fails the item instead',
 		},
 		{
 			displayName: 'Parallel Requests',
@@ -116,31 +125,3 @@ export const requestOptionsProperty: INodeProperties = {
 		},
 	],
 };
-
-export const simplifyProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	displayOptions: { show },
-});
-
-export const returnAllProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-	displayOptions: { show },
-});
-
-export const limitProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Limit',
-	name: 'limit',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: 50,
-	description: 'Max number of results to return',
-	displayOptions: { show: { ...show, returnAll: [false] } },
-});

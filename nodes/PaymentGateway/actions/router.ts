@@ -42,67 +42,77 @@ export function errorItemJson(error: Error): IDataObject {
 	return json;
 }
 
-/** The one item loop every operation runs in. */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as PaymentGatewayType['resource'];
-	const operation = this.getNodeParameter('operation', 0) as string;
+type NodeError = NodeApiError | NodeOperationError;
+
+function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number): NodeError {
+	const failure =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	if (itemIndex !== undefined) failure.context.itemIndex ??= itemIndex;
+	return failure;
+}
+
+/**
+ * With "Continue (using error output)" n8n routes items carrying `error` to the error output; with
+ * plain "Continue" it would reduce such items to the message, so they keep only the details.
+ */
+function errorItem(ctx: IExecuteFunctions, error: NodeError, pairedItem: INodeExecutionData['pairedItem']): INodeExecutionData {
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
+	return { json: errorItemJson(error), ...(toErrorOutput ? { error } : {}), pairedItem };
+}
+
+function operationModule(ctx: IExecuteFunctions): OperationModule {
+	const resource = ctx.getNodeParameter('resource', 0) as PaymentGatewayType['resource'];
+	const operation = ctx.getNodeParameter('operation', 0) as string;
 	const module = (resources[resource] as Record<string, OperationModule> | undefined)?.[operation];
 	if (!module || typeof module.execute !== 'function') {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
+	return module;
+}
 
-	const asNodeError = (error: unknown, itemIndex?: number) => {
-		const failure =
-			error instanceof NodeApiError || error instanceof NodeOperationError
-				? error
-				: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-		if (itemIndex !== undefined) failure.context.itemIndex ??= itemIndex;
-		return failure;
-	};
-
-	// With "Continue (using error output)" n8n routes items carrying `error` to the error output; with
-	// plain "Continue" it would reduce such items to the message, so they keep only the details.
-	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const errorItem = (
-		error: NodeApiError | NodeOperationError,
-		pairedItem: INodeExecutionData['pairedItem'],
-	): INodeExecutionData => ({
-		json: errorItemJson(error),
-		...(toErrorOutput ? { error } : {}),
-		pairedItem,
-	});
-
-	if (module.executeBatch) {
-		try {
-			const batch = await module.executeBatch.call(this);
-			if (batch) return [batch];
-		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(error);
-			const pairedItem = items.map((_, item) => ({ item }));
-			return [[errorItem(asNodeError(error), pairedItem)]];
-		}
+/** One request for all items; undefined when this run works item by item. */
+async function runBatch(ctx: IExecuteFunctions, module: OperationModule): Promise<INodeExecutionData[] | undefined> {
+	if (!module.executeBatch) return undefined;
+	try {
+		return await module.executeBatch.call(ctx);
+	} catch (error) {
+		if (!ctx.continueOnFail()) throw asNodeError(ctx, error);
+		const pairedItem = ctx.getInputData().map((_, item) => ({ item }));
+		return [errorItem(ctx, asNodeError(ctx, error), pairedItem)];
 	}
+}
 
-	// Items run in input order, up to Parallel Requests at once; every request of the run shares one
-	// rate gate. Without continue-on-fail, no item starts after one has failed.
-	const parallel = getParallelRequests(this);
-	gateOf(this, parallel);
+/**
+ * Items run in input order, up to Parallel Requests at once; every request of the run shares one
+ * rate gate. Without continue-on-fail, no item starts after one has failed.
+ */
+async function runItems(ctx: IExecuteFunctions, module: OperationModule): Promise<INodeExecutionData[]> {
+	const parallel = getParallelRequests(ctx);
+	gateOf(ctx, parallel);
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;
 	const results = await mapInOrder(
-		items.length,
+		ctx.getInputData().length,
 		parallel,
 		async (itemIndex) => {
 			try {
-				return await module.execute.call(this, itemIndex);
+				return await module.execute.call(ctx, itemIndex);
 			} catch (error) {
-				if (this.continueOnFail()) return [errorItem(asNodeError(error, itemIndex), { item: itemIndex })];
+				if (ctx.continueOnFail()) return [errorItem(ctx, asNodeError(ctx, error, itemIndex), { item: itemIndex })];
 				if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
 				return [];
 			}
 		},
 		() => firstFailure !== undefined,
 	);
-	if (firstFailure) throw asNodeError(firstFailure.error, firstFailure.itemIndex);
-	return [results.flatMap((result) => result ?? [])];
+	if (firstFailure) throw asNodeError(ctx, firstFailure.error, firstFailure.itemIndex);
+	return results.flatMap((result) => result ?? []);
+}
+
+/** The one item loop every operation runs in. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const module = operationModule(this);
+	const batch = await runBatch(this, module);
+	return [batch ?? (await runItems(this, module))];
 }

@@ -9,10 +9,17 @@ const EMPTY: Coerced = { empty: true };
 const broken = (rule: string): Coerced => ({ rule });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const CONTROL = /[\u0000-\u001F\u007F]/;
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// Control characters are refused on purpose; the classes are built from code points so the
+// pattern says which ones (a literal would need a no-control-regex exception).
+const u = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+const charClass = (...ranges: Array<[number, number]>) =>
+	new RegExp(`[${ranges.map(([from, to]) => `${u(from)}-${u(to)}`).join('')}]`);
+const CONTROL = charClass([0x00, 0x1f], [0x7f, 0x7f]);
+const CONTROL_BUT_LINES = charClass([0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x7f]);
 const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
-const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[A-Za-z]{2,}$/;
+/** One e-mail address: local part, @, a domain ending in a top-level domain of letters. */
+const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[A-Za-z]{2,}$/;
+export const isEmail = (text: string) => EMAIL.test(text);
 
 const kindOf = (value: unknown) => (Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`);
 
@@ -121,6 +128,28 @@ function toDate(raw: unknown): Coerced {
 	return date ? { value: date } : broken('must be a calendar date YYYY-MM-DD that exists');
 }
 
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A date and time as given, once its calendar date is known to exist: YYYY-MM-DD[ HH:mm] as wall
+ * time, or an instant (with Z or an offset, a Date, a Luxon DateTime) as ISO text with its offset.
+ */
+function toDateTime(raw: unknown): Coerced {
+	let text: string | undefined;
+	if (raw instanceof Date) text = Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
+	else if (typeof raw === 'string') text = raw.trim();
+	else if (raw && typeof (raw as { toISO?: unknown }).toISO === 'function') {
+		text = String((raw as { toISO: () => string }).toISO());
+	}
+	if (text === '') return EMPTY;
+	const match = text === undefined ? null : DATE_TIME.exec(text);
+	const [hour, minute] = [Number(match?.[2] ?? 0), Number(match?.[3] ?? 0)];
+	if (!match || !toCalendarDate(match[1]) || hour > 23 || minute > 59) {
+		return broken('must be a date and time YYYY-MM-DD HH:mm that exists');
+	}
+	return { value: text };
+}
+
 function isHttpUrl(text: string): boolean {
 	try {
 		return ['http:', 'https:'].includes(new URL(text).protocol);
@@ -170,6 +199,8 @@ export function coerce(field: Field, raw: unknown): Coerced {
 			return toOption(field, raw);
 		case 'date':
 			return toDate(raw);
+		case 'dateTime':
+			return toDateTime(raw);
 		case 'json':
 			return toJson(raw);
 		default: {

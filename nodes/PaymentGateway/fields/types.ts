@@ -7,6 +7,7 @@ export type FieldType =
 	| 'boolean'
 	| 'options'
 	| 'date'
+	| 'dateTime'
 	| 'email'
 	| 'url'
 	| 'webhookUrl'

@@ -1,43 +1,37 @@
-import type { Cell, Row, SheetSchema, SourcedRow, RowViolation } from './schema';
-import { rules } from './schema';
+import type { Row, RowViolation, SheetSchema, SourcedRow } from './schema';
+import { column } from './schema';
 
 export const PAYOUT_MODES = ['NEFT', 'RTGS', 'IFT', 'IMPSP2A', 'IMPSP2P'];
 /** 50 crore rupees: NEFT above it needs the beneficiary's LEI code. */
 export const LEI_THRESHOLD = 500000000;
 
-const decimals = (v: Cell) => /\.(\d+)$/.exec(String(v))?.[1].length ?? 0;
+const pattern = (regex: RegExp, rule: string) => ({ pattern: { regex, rule } });
+const options = (values: string[]) => ({ options: values.map((value) => ({ name: value, value })) });
 
 /** The 14 columns of the payout file, exactly as the service spells them. */
 export const payoutSchema: SheetSchema = {
 	maxRows: 500,
 	columns: [
-		{ header: 'Reference No', param: 'referenceNo', kind: 'text', required: true, description: 'Unique per row, at most 35 characters', check: rules.maxLength(35) },
-		{ header: 'Payment Mode', param: 'paymentMode', kind: 'text', required: true, description: 'NEFT, RTGS, IFT, IMPSP2A or IMPSP2P', check: rules.oneOf(PAYOUT_MODES) },
-		{
-			header: 'Amount',
-			param: 'amount',
-			kind: 'number',
-			required: true,
-			description: 'Above 0, at most 2 decimal places',
-			check: (v) => (typeof v !== 'number' || v <= 0 ? 'must be a number above 0' : decimals(v) > 2 ? 'must have at most 2 decimal places' : undefined),
-		},
-		{ header: 'Remark', param: 'rowRemark', kind: 'text', required: true, description: 'Row remark, at most 30 characters', check: rules.maxLength(30) },
-		{ header: 'Beneficiary Account Number', param: 'accountNumber', kind: 'text', description: '9 to 18 digits (NEFT, RTGS, IMPSP2A, IFT)', check: rules.pattern(/^\d{9,18}$/, 'must be 9 to 18 digits') },
-		{ header: 'Beneficiary Account Type', param: 'accountType', kind: 'text', description: 'SA, CA, OD, …', check: rules.pattern(/^[A-Z]{2,3}$/, 'must be an account type code such as SA, CA or OD') },
-		{ header: 'Beneficiary IFSC', param: 'ifsc', kind: 'text', description: 'Form XXXX0XXXXXX (NEFT, RTGS, IMPSP2A)', check: rules.pattern(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must have the form XXXX0XXXXXX') },
-		{ header: 'Beneficiary Branch', param: 'branch', kind: 'text', description: '4-character branch code (IFT)', check: rules.pattern(/^[A-Za-z0-9]{4}$/, 'must be a 4-character branch code') },
-		{ header: 'Beneficiary Name', param: 'name', kind: 'text', required: true, description: '3 to 35 letters and spaces', check: rules.pattern(/^[A-Za-z ]{3,35}$/, 'must be 3 to 35 letters and spaces') },
-		{ header: 'Beneficiary Email', param: 'email', kind: 'text', description: 'A valid email, or blank', check: rules.email },
-		{ header: 'Beneficiary Mobile', param: 'mobile', kind: 'text', description: '10 or 12 digits (IMPSP2P)', check: rules.pattern(/^(\d{10}|\d{12})$/, 'must be 10 or 12 digits') },
-		{ header: 'Beneficiary MMID', param: 'mmid', kind: 'text', description: '7 digits (IMPSP2P)', check: rules.pattern(/^\d{7}$/, 'must be 7 digits') },
-		{ header: 'Beneficiary LEI Code', param: 'leiCode', kind: 'text', description: 'Required for NEFT above 50 crore rupees', check: rules.pattern(/^[A-Za-z0-9]{20}$/, 'must be 20 letters or digits') },
-		{ header: 'Beneficiary NRE Flag', param: 'nreFlag', kind: 'text', description: 'EX or blank (NEFT, RTGS)', check: rules.oneOf(['EX']) },
+		column('Reference No', 'referenceNo', 'text', 'Unique per row, at most 35 characters', { required: true, maxLength: 35 }),
+		column('Payment Mode', 'paymentMode', 'options', 'NEFT, RTGS, IFT, IMPSP2A or IMPSP2P', { required: true, ...options(PAYOUT_MODES) }),
+		column('Amount', 'amount', 'number', 'Above 0, at most 2 decimal places', { required: true, above: 0, decimals: 2 }),
+		column('Remark', 'rowRemark', 'text', 'Row remark, at most 30 characters', { required: true, maxLength: 30 }),
+		column('Beneficiary Account Number', 'accountNumber', 'text', '9 to 18 digits (NEFT, RTGS, IMPSP2A, IFT)', pattern(/^\d{9,18}$/, 'must be 9 to 18 digits')),
+		column('Beneficiary Account Type', 'accountType', 'text', 'SA, CA, OD, …', pattern(/^[A-Z]{2,3}$/, 'must be an account type code such as SA, CA or OD')),
+		column('Beneficiary IFSC', 'ifsc', 'text', 'Form XXXX0XXXXXX (NEFT, RTGS, IMPSP2A)', pattern(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must have the form XXXX0XXXXXX')),
+		column('Beneficiary Branch', 'branch', 'text', '4-character branch code (IFT)', pattern(/^[A-Za-z0-9]{4}$/, 'must be a 4-character branch code')),
+		column('Beneficiary Name', 'name', 'text', '3 to 35 letters and spaces', { required: true, ...pattern(/^[A-Za-z ]{3,35}$/, 'must be 3 to 35 letters and spaces') }),
+		column('Beneficiary Email', 'email', 'email', 'A valid email, or blank'),
+		column('Beneficiary Mobile', 'mobile', 'text', '10 or 12 digits (IMPSP2P)', pattern(/^(\d{10}|\d{12})$/, 'must be 10 or 12 digits')),
+		column('Beneficiary MMID', 'mmid', 'text', '7 digits (IMPSP2P)', pattern(/^\d{7}$/, 'must be 7 digits')),
+		column('Beneficiary LEI Code', 'leiCode', 'text', 'Required for NEFT above 50 crore rupees', pattern(/^[A-Za-z0-9]{20}$/, 'must be 20 letters or digits')),
+		column('Beneficiary NRE Flag', 'nreFlag', 'options', 'EX or blank (NEFT, RTGS)', options(['EX'])),
 	],
 	rowRules: (row: Row) => {
 		const broken: Array<[string, string]> = [];
 		const mode = String(row['Payment Mode'] ?? '');
-		const need = (column: string, why: string) => {
-			if (row[column] === undefined) broken.push([column, `is required for ${why}`]);
+		const need = (header: string, why: string) => {
+			if (row[header] === undefined) broken.push([header, `is required for ${why}`]);
 		};
 		if (['NEFT', 'RTGS', 'IMPSP2A'].includes(mode)) {
 			need('Beneficiary Account Number', mode);
@@ -51,6 +45,7 @@ export const payoutSchema: SheetSchema = {
 			need('Beneficiary Mobile', mode);
 			need('Beneficiary MMID', mode);
 		}
+		// Only an Amount that passed its own column counts: a broken one is reported there, never here.
 		if (mode === 'NEFT' && typeof row.Amount === 'number' && row.Amount > LEI_THRESHOLD) {
 			need('Beneficiary LEI Code', 'NEFT above 50 crore rupees (500000000)');
 		}

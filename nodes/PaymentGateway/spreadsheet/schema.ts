@@ -1,23 +1,23 @@
-import type { CellValue } from './xlsx';
+import { coerce } from '../fields/coerce';
+import type { Field } from '../fields/types';
 
 export type Cell = string | number | undefined;
 export type Row = Record<string, Cell>;
 
-export interface ColumnSpec {
-	header: string;
-	/** Parameter name of the column in "from input items" mode. */
-	param: string;
-	kind: 'text' | 'number' | 'date';
-	description: string;
-	required?: boolean;
-	/** The rule broken by a non-empty value, in words, or undefined. */
+/**
+ * One spreadsheet column, declared once as a field: its display name is the header the service
+ * reads, its name the column parameter of "from input items" mode, its type and limits the rules
+ * every cell is checked against (the same coercion as the node's own fields).
+ */
+export interface Column extends Field {
+	/** A rule beyond the type that depends on the run (for example "today or later"). */
 	check?: (value: Cell) => string | undefined;
 }
 
 export interface SheetSchema {
-	columns: ColumnSpec[];
+	columns: Column[];
 	maxRows: number;
-	/** Rules across columns of one row: [column, rule] pairs. */
+	/** Rules across columns of one row: [column, rule] pairs, on typed values. */
 	rowRules?: (row: Row) => Array<[string, string]>;
 	/** Rules across rows (for example unique references). */
 	fileRules?: (rows: SourcedRow[]) => RowViolation[];
@@ -25,10 +25,21 @@ export interface SheetSchema {
 	adjust?: (row: Row) => Row;
 }
 
-export interface SourcedRow {
+/**
+ * A row as given, not yet checked: values by header (from items), or in column order (a file's row
+ * as read, used as it is rather than copied).
+ */
+export interface RawRow {
 	/** Spreadsheet row number (the header is row 1). */
 	row: number;
 	/** Input item index in "from input items" mode. */
+	item?: number;
+	values: Record<string, unknown> | unknown[];
+}
+
+/** A checked row: every value typed as the file holds it; broken or empty cells are left out. */
+export interface SourcedRow {
+	row: number;
 	item?: number;
 	values: Row;
 }
@@ -41,65 +52,61 @@ export interface RowViolation {
 	value: unknown;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A column declaration: header, parameter, type, description, then limits and rules. */
+export const column = (
+	header: string,
+	param: string,
+	type: Field['type'],
+	description: string,
+	more: Partial<Column> = {},
+): Column => ({ name: param, displayName: header, type, description, ...more });
 
-/** A cell as the file should hold it: trimmed text, numbers as numbers, dates as YYYY-MM-DD. */
-export function normaliseCell(kind: ColumnSpec['kind'], value: CellValue): Cell {
-	if (value === undefined || value === null) return undefined;
-	if (value instanceof Date) {
-		return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-	}
-	if (typeof value === 'boolean') return value ? 1 : 0;
-	if (typeof value === 'number') return kind === 'text' ? String(value) : value;
-	const text = String(value).trim();
-	if (text === '') return undefined;
-	if (kind === 'number' && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-	if (kind === 'date') return /^\d{4}-\d{2}-\d{2}T/.test(text) ? text.slice(0, 10) : text;
-	return text;
+/** One cell through its column's coercion and rules: the typed value, or the rule it breaks. */
+export function readCell(col: Column, raw: unknown): { value?: Cell; rule?: string } {
+	const result = coerce(col, raw);
+	if ('rule' in result) return { rule: result.rule };
+	if (!('value' in result)) return col.required ? { rule: 'is required' } : {};
+	const value = result.value as Cell;
+	const rule = col.check?.(value);
+	return rule ? { rule } : { value };
 }
 
-/** Checks every row against the schema; returns every broken rule, nothing short-circuited. */
-export function validateRows(schema: SheetSchema, rows: SourcedRow[]): RowViolation[] {
+/**
+ * Checks every row against the schema and types its values; returns every broken rule, nothing
+ * short-circuited. Cross-column rules see only the cells that passed their own column.
+ */
+export function checkRows(schema: SheetSchema, raw: RawRow[]): { rows: SourcedRow[]; violations: RowViolation[] } {
 	const violations: RowViolation[] = [];
-	if (rows.length === 0) violations.push({ row: 0, column: '(file)', rule: 'must have at least one data row', value: 0 });
-	if (rows.length > schema.maxRows) {
-		violations.push({ row: 0, column: '(file)', rule: `may have at most ${schema.maxRows} data rows`, value: rows.length });
+	if (raw.length === 0) violations.push({ row: 0, column: '(file)', rule: 'must have at least one data row', value: 0 });
+	if (raw.length > schema.maxRows) {
+		violations.push({ row: 0, column: '(file)', rule: `may have at most ${schema.maxRows} data rows`, value: raw.length });
 	}
-	for (const { row, item, values } of rows) {
-		const add = (column: string, rule: string) => violations.push({ row, item, column, rule, value: values[column] });
-		for (const column of schema.columns) {
-			const value = values[column.header];
-			if (value === undefined) {
-				if (column.required) add(column.header, 'is required');
-				continue;
-			}
-			const broken = column.check?.(value);
-			if (broken) add(column.header, broken);
+	const rows = raw.map(({ row, item, values }) => {
+		const typed: Row = {};
+		const refused = new Set<string>();
+		const add = (column: string, rule: string, value: unknown) => {
+			refused.add(column);
+			violations.push({ row, item, column, rule, value });
+		};
+		schema.columns.forEach((col, index) => {
+			const given = Array.isArray(values) ? values[index] : values[col.displayName];
+			const cell = readCell(col, given);
+			if (cell.rule) add(col.displayName, cell.rule, given ?? '');
+			else if (cell.value !== undefined) typed[col.displayName] = cell.value;
+		});
+		// A cell already refused by its own column is not reported again by a cross-column rule.
+		for (const [column, rule] of schema.rowRules?.(typed) ?? []) {
+			if (!refused.has(column)) add(column, rule, typed[column]);
 		}
-		for (const [column, rule] of schema.rowRules?.(values) ?? []) add(column, rule);
-	}
+		return { row, item, values: typed };
+	});
 	violations.push(...(schema.fileRules?.(rows) ?? []));
-	return violations.sort((a, b) => a.row - b.row);
+	return { rows, violations: violations.sort((a, b) => a.row - b.row) };
 }
 
 export function describeRowViolation(v: RowViolation): string {
 	const where =
 		v.column === '(file)' ? 'file' : v.item === undefined ? `row ${v.row}` : `row ${v.row} (item ${v.item})`;
-	return `${where}, ${v.column}: ${v.rule} (received ${JSON.stringify(v.value) ?? 'nothing'})`;
+	const shown = typeof v.value === 'number' && !Number.isFinite(v.value) ? String(v.value) : JSON.stringify(v.value);
+	return `${where}, ${v.column}: ${v.rule} (received ${shown ?? 'nothing'})`;
 }
-
-// Reusable checks; each returns the rule text when broken.
-export const rules = {
-	maxLength: (max: number) => (v: Cell) => (String(v).length > max ? `must be at most ${max} characters` : undefined),
-	oneOf: (values: string[]) => (v: Cell) => (values.includes(String(v)) ? undefined : `must be one of ${values.join(', ')}`),
-	numberBetween:
-		(min: number, max: number, integer = false) =>
-		(v: Cell) => {
-			if (typeof v !== 'number' || !Number.isFinite(v)) return 'must be a number';
-			if (integer && !Number.isInteger(v)) return 'must be a whole number';
-			return v < min || v > max ? `must be from ${min} to ${max}` : undefined;
-		},
-	pattern: (regex: RegExp, rule: string) => (v: Cell) => (regex.test(String(v)) ? undefined : rule),
-	email: (v: Cell) =>
-		/^[^\s@,;]+@[^\s@,;]+\.[A-Za-z]{2,}$/.test(String(v)) ? undefined : 'must be a valid email address',
-};

@@ -1,20 +1,20 @@
 // The bulk endpoints take .xlsx files; exceljs is this package's one runtime dependency.
-// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- types only, erased at build
 import type * as ExcelJSModule from 'exceljs';
+
+import { assertXlsxBounds } from './zip';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 // Loaded on first use only: most workflows never build or read a spreadsheet.
 let excel: typeof ExcelJSModule | undefined;
-function exceljs(): typeof ExcelJSModule {
-	// eslint-disable-next-line @n8n/community-nodes/no-restricted-imports -- loaded lazily, see above
-	excel ??= require('exceljs') as typeof ExcelJSModule;
+async function exceljs(): Promise<typeof ExcelJSModule> {
+	excel ??= await import('exceljs');
 	return excel;
 }
 
 /** One sheet: a header row, then one row per record, values in header order. */
 export async function buildXlsx(sheetName: string, headers: string[], rows: CellValue[][]): Promise<Buffer> {
-	const workbook = new (exceljs().Workbook)();
+	const workbook = new (await exceljs()).Workbook();
 	const sheet = workbook.addWorksheet(sheetName);
 	sheet.addRow(headers);
 	for (const row of rows) sheet.addRow(row.map((value) => (value === undefined ? null : value)));
@@ -42,10 +42,21 @@ function plain(value: ExcelJSModule.CellValue): CellValue {
 	return String(value);
 }
 
-/** Reads the first worksheet of an .xlsx file. */
+// Parts of a worksheet that hold no cell values: not parsed, so the workbook model stays small.
+const LAYOUT_NODES = [
+	'sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'autoFilter', 'mergeCells', 'rowBreaks',
+	'hyperlinks', 'pageMargins', 'dataValidations', 'pageSetup', 'headerFooter', 'printOptions', 'picture',
+	'drawing', 'sheetProtection', 'tableParts', 'conditionalFormatting', 'extLst',
+];
+
+/**
+ * Reads the first worksheet of an .xlsx file in one pass over its rows; the workbook model is let go
+ * on return, so the rows read are the one copy of the data the caller holds.
+ */
 export async function readXlsx(file: Buffer): Promise<SheetData> {
-	const workbook = new (exceljs().Workbook)();
-	await workbook.xlsx.load(file as unknown as ArrayBuffer);
+	await assertXlsxBounds(file);
+	const workbook = new (await exceljs()).Workbook();
+	await workbook.xlsx.load(file as unknown as ArrayBuffer, { ignoreNodes: LAYOUT_NODES });
 	const sheet = workbook.worksheets[0];
 	if (!sheet) return { headers: [], rows: [] };
 	const width = Math.max(sheet.columnCount, sheet.getRow(1).cellCount);

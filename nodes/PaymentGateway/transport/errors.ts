@@ -24,7 +24,7 @@ export const KNOWN_CODES: Record<string, string> = {
 	'203': 'Document upload is not supported for this payment service provider.',
 	'204': 'Order not found.',
 	'205': 'Terminal credentials not found for this order.',
-	'400': 'Bad request: a parameter is missing or invalid (for example the amount, or a duplicate m_order_id).',
+	'400': 'Bad request: a parameter is missing or invalid.',
 	'403': 'Forbidden: the merchant account is not allowed to do this (for example the CAUTH MID is not enabled).',
 	'404': 'Not found: check the Base URL and the identifier.',
 	'422': 'Validation failed: for example an unsupported currency, an invalid payment token, or a token of another PSP.',
@@ -77,8 +77,53 @@ export function toServiceFailure(httpStatus: number, body: unknown): ServiceFail
 	return { httpStatus, code, message: message || `HTTP ${httpStatus}`, body };
 }
 
+/** What a 400 usually means, for the request paths where the seed names the causes. */
+const BAD_REQUEST_CAUSES: Array<[string, string]> = [
+	['/orders/v1/create', 'for example the amount is missing or invalid, or the m_order_id was already used'],
+	['/orders/v1/transaction', 'for example the amount, the currency or the transaction ID'],
+	['/v1/bulk/payouts', 'for example a row of the payout file, the checksum or the request_id'],
+	['/payment-links/v1/bulk-upload', 'for example a row of the payment link file'],
+];
+
+/** The description of a failure, said for the request that failed. */
+export function describeFailure(failure: ServiceFailure, path: string): string | undefined {
+	const described = describeCode(failure.code, failure.httpStatus);
+	if (failure.httpStatus !== 400 || failure.code !== '400') return described;
+	const cause = BAD_REQUEST_CAUSES.find(([prefix]) => path.endsWith(prefix) || path.startsWith(prefix));
+	return cause ? `Bad request: a parameter is missing or invalid (${cause[1]}).` : described;
+}
+
+const MAX_LISTED_ROWS = 20;
+
+/** The service's per-row errors of a rejected file upload, in words, when the body lists them. */
+export function rowErrorsOf(body: unknown): string | undefined {
+	const record = (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
+	const data = (typeof record.data === 'object' && record.data !== null ? record.data : {}) as IDataObject;
+	const list = [record.errors, data.errors, record.failed_rows, data.failed_rows].find(Array.isArray) as
+		| unknown[]
+		| undefined;
+	if (!list || list.length === 0) return undefined;
+	const lines = list.slice(0, MAX_LISTED_ROWS).map((entry) => {
+		if (typeof entry !== 'object' || entry === null) return String(entry);
+		const row = entry as IDataObject;
+		const where = [row.row !== undefined ? `row ${String(row.row)}` : '', row.column ? String(row.column) : '']
+			.filter(Boolean)
+			.join(', ');
+		const what = [row.rule, row.message, row.error, row.reason].find((v) => typeof v === 'string') ?? JSON.stringify(row);
+		const value = row.value !== undefined && row.value !== '' ? ` (value ${JSON.stringify(row.value)})` : '';
+		return `${where ? `${where}: ` : ''}${String(what)}${value}`;
+	});
+	const more = list.length > MAX_LISTED_ROWS ? `; and ${list.length - MAX_LISTED_ROWS} more` : '';
+	return `Rows the service rejected: ${lines.join('; ')}${more}.`;
+}
+
 /** A NodeApiError built from the service's answer only, so no request header (secret) leaks into it. */
-export function serviceError(node: INode, failure: ServiceFailure, itemIndex: number): NodeApiError {
+export function serviceError(
+	node: INode,
+	failure: ServiceFailure,
+	itemIndex: number,
+	path = '',
+): NodeApiError {
 	const errorBody: JsonObject = {
 		code: failure.code,
 		message: failure.message,
@@ -90,7 +135,7 @@ export function serviceError(node: INode, failure: ServiceFailure, itemIndex: nu
 	const message = `${failure.message} [code ${failure.code}]`;
 	const error = new NodeApiError(node, errorBody, {
 		message,
-		description: describeCode(failure.code, failure.httpStatus),
+		description: [describeFailure(failure, path), rowErrorsOf(failure.body)].filter(Boolean).join(' ') || undefined,
 		httpCode: String(failure.httpStatus),
 		itemIndex,
 	});

@@ -1,18 +1,30 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INode,
+	NodeApiError,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { tokenBinding } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
+import { setTokenTimeout } from '../../../credentials/shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
 import type { ServiceFailure } from './errors';
 import { isFailure, serviceError, toServiceFailure } from './errors';
 import type { MultipartPart } from './multipart';
 import { encodeMultipart } from './multipart';
 import { gateOf } from './gate';
+import type { Attempt } from './outcome';
+import { fromThrown, howToCheck, mayHaveActed, networkFailure, parseBody } from './outcome';
+import { redactError, redactValue, secretsOf } from './redact';
+import type { AttemptKind, RequestSettings } from './settings';
+import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
+
+export * from './settings';
+export * from './pages';
 
 export type Channel =
 	| 'hosted'
@@ -45,148 +57,44 @@ export interface RequestSpec {
 	/**
 	 * True when sending the request again cannot move money twice: every read, and the writes the
 	 * service refuses to repeat (an order carrying an m_order_id, a payout batch's request_id).
+	 * A 429 is retried whatever this says: the service refused without acting.
 	 */
 	retrySafe: boolean;
 	/** Failure bodies that the operation turns into an outcome itself (e.g. a declined card). */
 	acceptFailure?: (failure: ServiceFailure) => boolean;
 	/** A clearer message or description for failures the operation knows in context. */
 	explainFailure?: (failure: ServiceFailure) => { message?: string; description?: string } | undefined;
+	/**
+	 * The node repeated this request after an attempt whose answer was lost (a 5xx or a dropped
+	 * connection), and the service refused the repeat: when that refusal says "already done", the
+	 * first attempt went through. Returns what to report instead of a failure.
+	 */
+	confirmDuplicate?: (failure: ServiceFailure) => IDataObject | undefined;
 }
 
-export interface RequestSettings {
-	timeoutMs: number;
-	maxRetries: number;
-	maxRetryWaitSeconds: number;
+/** How the last attempt went, for the retry decision. */
+function kindOf(outcome: Attempt): AttemptKind {
+	if ('networkError' in outcome) return 'networkError';
+	if ('localError' in outcome) return 'final';
+	if (outcome.response.httpStatus === 429) return 'rateLimited';
+	return outcome.response.httpStatus >= 500 ? 'serverError' : 'final';
 }
 
-export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
-	timeoutMs: 30000,
-	maxRetries: 3,
-	maxRetryWaitSeconds: 60,
-};
-
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_CAP_MS = 30000;
-
-export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
-	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
-	const merged = { ...DEFAULT_REQUEST_SETTINGS, ...options };
-	const clamp = (value: unknown, min: number, max: number, fallback: number) =>
-		typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
-	return {
-		timeoutMs: clamp(merged.timeoutMs, 1, 600000, DEFAULT_REQUEST_SETTINGS.timeoutMs),
-		maxRetries: Math.floor(clamp(merged.maxRetries, 0, 10, DEFAULT_REQUEST_SETTINGS.maxRetries)),
-		maxRetryWaitSeconds: clamp(merged.maxRetryWaitSeconds, 0, 3600, DEFAULT_REQUEST_SETTINGS.maxRetryWaitSeconds),
-	};
-}
-
-/** Seconds to wait from a Retry-After header (seconds or an HTTP date), if it has one. */
-export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
-	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-	const text = String(value).trim();
-	if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
-	const date = Date.parse(text);
-	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
-}
-
-export function backoffMs(attempt: number): number {
-	const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
-	return ceiling / 2 + Math.random() * (ceiling / 2);
-}
-
-interface RawResponse {
-	httpStatus: number;
-	headers: IDataObject;
-	body: unknown;
-}
-
-type Attempt =
-	| { response: RawResponse }
-	| { networkError: { code: string; message: string } }
-	| { localError: Error };
-
-function parseBody(body: unknown): unknown {
-	if (Buffer.isBuffer(body)) body = body.toString('utf8');
-	if (typeof body !== 'string') return body;
-	try {
-		return JSON.parse(body);
-	} catch {
-		return body;
-	}
-}
-
-/** Reads the status and body out of what n8n's request helper threw, without its request config. */
-function fromThrown(error: unknown): Attempt {
-	const cause = (error as { cause?: unknown }).cause ?? error;
-	const response = (cause as { response?: { status?: number; headers?: IDataObject; data?: unknown } })
-		.response;
-	if (response?.status) {
-		return {
-			response: {
-				httpStatus: response.status,
-				headers: response.headers ?? {},
-				body: parseBody(response.data),
-			},
-		};
-	}
-	const code = (cause as { code?: unknown }).code;
-	const message = String((cause as { message?: unknown }).message ?? 'Network error');
-	// No response and no socket error code: something failed before sending (for example the
-	// payout token request), or the execution was cancelled. Neither is worth a retry.
-	if (typeof code !== 'string' || code === 'ERR_CANCELED') {
-		return { localError: error instanceof Error ? error : new Error(message) };
-	}
-	return { networkError: { code, message } };
-}
-
-function isTimeout(code: string, message: string) {
-	return code === 'ECONNABORTED' || code.includes('TIMEDOUT') || /timeout/i.test(message);
-}
-
-function networkFailure(
-	node: INode,
+async function buildOptions(
+	ctx: IExecuteFunctions,
 	itemIndex: number,
-	error: { code: string; message: string },
+	spec: RequestSpec,
+	credentials: ICredentialDataDecryptedObject,
 	settings: RequestSettings,
-	spec: RequestSpec,
-): NodeApiError {
-	const timedOut = isTimeout(error.code, error.message);
-	const message = timedOut
-		? `The service did not answer within ${settings.timeoutMs} ms`
-		: `Could not reach the service (${error.code})`;
-	const description = spec.retrySafe
-		? undefined
-		: 'Repeating this request could act twice (move money or create a record again), so it was not retried automatically. It may have reached the service: check its result (for payments, with Transaction > Get Many) before sending it again.';
-	const failure = new NodeApiError(node, { socketError: error.code, message }, { message, description, itemIndex });
-	// NodeApiError swaps messages that mention socket codes for generic text; keep ours.
-	failure.message = message;
-	failure.context.serviceCode = error.code;
-	return failure;
-}
-
-/**
- * The one place this package talks HTTP: authentication by channel credential, https-only base
- * URLs, JSON or multipart bodies, time-out, bounded retries of retry-safe requests, and failure
- * detection in the HTTP status and in the body.
- */
-export async function apiRequest(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	spec: RequestSpec,
-): Promise<IDataObject> {
-	const node = this.getNode();
-	const credentialType = CREDENTIAL_TYPES[spec.channel];
-	const credentials = await this.getCredentials(credentialType, itemIndex);
+): Promise<IHttpRequestOptions> {
 	const base = String((spec.channel === 'payout' ? credentials.payoutUrl : credentials.baseUrl) ?? '');
 	const unsafe = unsafeUrlReason(base);
 	if (unsafe) {
-		throw new NodeOperationError(node, `The credential's address is refused: ${unsafe}`, {
+		throw new NodeOperationError(ctx.getNode(), `The credential's address is refused: ${unsafe}`, {
 			itemIndex,
-			description: 'The service accepts HTTPS only; plain http:// is allowed for localhost alone.',
+			description: 'The service accepts HTTPS only; plain http:// is allowed for loopback addresses alone.',
 		});
 	}
-	const settings = getRequestSettings(this, itemIndex);
-
 	const options: IHttpRequestOptions = {
 		method: spec.method,
 		url: joinUrl(base, spec.path),
@@ -210,121 +118,135 @@ export async function apiRequest(
 		options.body = spec.body;
 		options.headers!['content-type'] = 'application/json';
 	}
+	return options;
+}
 
-	for (let attempt = 0; ; attempt++) {
-		// Say what the node did: how often it tried, and that a write may have gone through.
-		const withAttempts = (error: NodeApiError) => {
-			if (attempt === 0) return error;
-			let note = `The node tried ${attempt + 1} times with backoff.`;
-			if (spec.method !== 'GET') {
-				note +=
-					' An earlier attempt may have succeeded (for an order, a duplicate m_order_id answer then means it was created).';
-			}
-			error.description = `${error.description ?? ''} ${note}`.trim();
-			return error;
+/** One attempt through the run's rate gate; a 429 pauses every slot of the run. */
+async function attemptOnce(
+	ctx: IExecuteFunctions,
+	credentialType: string,
+	options: IHttpRequestOptions,
+	settings: RequestSettings,
+	attempt: number,
+): Promise<Attempt> {
+	let outcome: Attempt;
+	const gate = gateOf(ctx);
+	await gate.acquire();
+	try {
+		const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as { statusCode: number; headers: IDataObject; body: unknown };
+		outcome = {
+			response: { httpStatus: full.statusCode, headers: full.headers ?? {}, body: parseBody(full.body) },
 		};
-		let outcome: Attempt;
-		const gate = gateOf(this);
-		await gate.acquire();
-		try {
-			const full = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				credentialType,
-				options,
-			)) as { statusCode: number; headers: IDataObject; body: unknown };
-			outcome = {
-				response: { httpStatus: full.statusCode, headers: full.headers ?? {}, body: parseBody(full.body) },
-			};
-		} catch (error) {
-			outcome = fromThrown(error);
-		}
-		const answered = 'response' in outcome ? outcome.response : undefined;
-		const rateLimited = answered?.httpStatus === 429;
-		if (answered && rateLimited) {
-			// The limit is the account's: every request of this run waits, not only this one.
-			const retryAfter = parseRetryAfter(answered.headers['retry-after']);
-			gate.rateLimited(retryAfter !== undefined ? retryAfter * 1000 : backoffMs(attempt));
-		}
-		gate.release(answered !== undefined && !rateLimited);
+	} catch (error) {
+		outcome = fromThrown(error);
+	}
+	const answered = 'response' in outcome ? outcome.response : undefined;
+	const rateLimited = answered?.httpStatus === 429;
+	if (answered && rateLimited) {
+		// The limit is the account's: every request of this run waits, not only this one.
+		const retryAfter = parseRetryAfter(answered.headers['retry-after']);
+		gate.rateLimited(retryAfter !== undefined ? retryAfter * 1000 : backoffMs(attempt));
+	}
+	gate.release(answered !== undefined && !rateLimited);
+	return outcome;
+}
 
+/** Says what the node did: how often it tried, and whether a write may have gone through. */
+function noteAttempts(error: NodeApiError, spec: RequestSpec, attempts: number, answerLost: boolean, extra?: string) {
+	const notes = [error.description ?? ''];
+	if (attempts > 1) notes.push(`The node tried ${attempts} times with backoff.`);
+	if (answerLost && spec.method !== 'GET') {
+		notes.push(`An earlier attempt got no clear answer and may have been processed: ${howToCheck(spec.path)}.`);
+	}
+	if (extra) notes.push(extra);
+	error.description = notes.join(' ').trim() || null;
+	return error;
+}
+
+/** The error for a final failure answer, said for this request. */
+function failureError(node: INode, itemIndex: number, spec: RequestSpec, failure: ServiceFailure): NodeApiError {
+	const error = serviceError(node, failure, itemIndex, spec.path);
+	if (failure.httpStatus >= 500 && !spec.retrySafe) error.description = mayHaveActed(spec.path);
+	const explained = spec.explainFailure?.(failure);
+	if (explained?.message) error.message = explained.message;
+	if (explained?.description) error.description = explained.description;
+	return error;
+}
+
+/**
+ * The one place this package talks HTTP: authentication by channel credential, https-only base
+ * URLs, JSON or multipart bodies, time-out, bounded retries (429 always, 5xx and lost connections
+ * only where a repeat cannot act twice), failure detection in the HTTP status and in the body, and
+ * no credential value in any error.
+ */
+export async function apiRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	spec: RequestSpec,
+): Promise<IDataObject> {
+	const credentialType = CREDENTIAL_TYPES[spec.channel];
+	const credentials = await this.getCredentials(credentialType, itemIndex);
+	const secrets = secretsOf(credentials);
+	try {
+		return await send(this, itemIndex, spec, credentialType, credentials, secrets);
+	} catch (error) {
+		throw redactError(error as Error, secrets);
+	}
+}
+
+async function send(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	spec: RequestSpec,
+	credentialType: string,
+	credentials: ICredentialDataDecryptedObject,
+	secrets: string[],
+): Promise<IDataObject> {
+	const node = ctx.getNode();
+	const settings = getRequestSettings(ctx, itemIndex);
+	const options = await buildOptions(ctx, itemIndex, spec, credentials, settings);
+	if (spec.channel === 'payout') setTokenTimeout(tokenBinding(credentials), settings.timeoutMs);
+	let waitedMs = 0;
+	// An earlier attempt got no clear answer, so the service may have acted on it.
+	let answerLost = false;
+	for (let attempt = 0; ; attempt++) {
+		const outcome = await attemptOnce(ctx, credentialType, options, settings, attempt);
 		if ('localError' in outcome) {
 			throw new NodeOperationError(node, outcome.localError.message, { itemIndex });
 		}
-		const transient =
-			'networkError' in outcome ||
-			outcome.response.httpStatus === 429 ||
-			outcome.response.httpStatus >= 500;
-		if (transient && spec.retrySafe && attempt < settings.maxRetries) {
-			let waitMs = backoffMs(attempt);
-			if ('response' in outcome) {
-				const retryAfter = parseRetryAfter(outcome.response.headers['retry-after']);
-				if (retryAfter !== undefined && retryAfter > settings.maxRetryWaitSeconds) {
-					// Waiting longer than the user allows: report the rate limit instead.
-					const failure = toServiceFailure(outcome.response.httpStatus, outcome.response.body);
-					const error = withAttempts(serviceError(node, failure, itemIndex));
-					error.description = `${error.description ?? ''} The service asked to wait ${retryAfter} s, longer than Max Retry Wait (${settings.maxRetryWaitSeconds} s).`.trim();
-					throw error;
-				}
-				if (retryAfter !== undefined) waitMs = Math.max(retryAfter * 1000, 1);
-			}
-			await sleep(waitMs);
+		const kind = kindOf(outcome);
+		const retryAfter =
+			'response' in outcome ? parseRetryAfter(outcome.response.headers['retry-after']) : undefined;
+		const plan = planRetry(kind, spec.retrySafe, attempt, waitedMs, settings, retryAfter);
+		if (plan.retry) {
+			answerLost ||= kind !== 'rateLimited';
+			waitedMs += plan.waitMs;
+			await sleep(plan.waitMs);
 			continue;
 		}
+		const reason = plan.retry ? undefined : plan.reason;
 
 		if ('networkError' in outcome) {
-			throw withAttempts(networkFailure(node, itemIndex, outcome.networkError, settings, spec));
+			const error = networkFailure(node, itemIndex, redactValue(outcome.networkError, secrets), settings, spec);
+			throw noteAttempts(error, spec, attempt + 1, answerLost, reason);
 		}
 		const { httpStatus, body } = outcome.response;
-		if (isFailure(httpStatus, body)) {
-			const failure = toServiceFailure(httpStatus, body);
-			if (spec.acceptFailure?.(failure) && typeof body === 'object' && body !== null) {
-				return body as IDataObject;
-			}
-			const error = serviceError(node, failure, itemIndex);
-			const explained = spec.explainFailure?.(failure);
-			if (explained?.message) error.message = explained.message;
-			if (explained?.description) error.description = explained.description;
-			throw withAttempts(error);
-		}
-		if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		if (!isFailure(httpStatus, body)) {
+			if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as IDataObject;
 			throw serviceError(
 				node,
-				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body },
+				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body: redactValue(body, secrets) },
 				itemIndex,
+				spec.path,
 			);
 		}
-		return body as IDataObject;
+		if (spec.acceptFailure?.(toServiceFailure(httpStatus, body)) && typeof body === 'object' && body !== null) {
+			return body as IDataObject;
+		}
+		// A service or proxy may echo the request's credentials in its error.
+		const failure = toServiceFailure(httpStatus, redactValue(body, secrets));
+		const confirmed = answerLost ? spec.confirmDuplicate?.(failure) : undefined;
+		if (confirmed) return confirmed;
+		throw noteAttempts(failureError(node, itemIndex, spec, failure), spec, attempt + 1, answerLost, reason);
 	}
-}
-
-export interface PageResult {
-	records: IDataObject[];
-	/** total_records, when the service gave a number. */
-	total?: number;
-}
-
-/** Stops a runaway walk if a service ignored `page` and never sent a short page. */
-const MAX_PAGES = 100000;
-
-/**
- * Walks page-numbered lists: with Return All until total_records are collected (or a short page
- * ends the list when no total is given), otherwise until Limit. The page size stays fixed across
- * pages because the service numbers pages by it.
- */
-export async function collectPages(
-	fetchPage: (page: number, perPage: number) => Promise<PageResult>,
-	options: { returnAll: boolean; limit: number; maxPerPage: number },
-): Promise<IDataObject[]> {
-	const perPage = options.returnAll
-		? options.maxPerPage
-		: Math.max(1, Math.min(options.maxPerPage, options.limit));
-	const collected: IDataObject[] = [];
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const { records, total } = await fetchPage(page, perPage);
-		collected.push(...records);
-		if (records.length === 0 || records.length < perPage) break;
-		if (total !== undefined && collected.length >= total) break;
-		if (!options.returnAll && collected.length >= options.limit) break;
-	}
-	return options.returnAll ? collected : collected.slice(0, options.limit);
 }

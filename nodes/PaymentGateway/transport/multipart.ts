@@ -25,3 +25,6 @@ export function encodeMultipart(parts: MultipartPart[]): { body: Buffer; content
 	chunks.push(Buffer.from(`--${boundary}--\r\n`));
 	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** A text field of a multipart body. */
+export const textPart = (name: string, value: string): MultipartPart => ({ name, value });

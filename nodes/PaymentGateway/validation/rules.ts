@@ -40,21 +40,8 @@ export const isBlank = (value: unknown) => value === undefined || value === null
 /** A parameter value as trimmed text; nothing (undefined, null) becomes ''. */
 export const toText = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
-/** A calendar date YYYY-MM-DD that exists. */
-export function isIsoDate(text: string): boolean {
-	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-	if (!match) return false;
-	const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-	return date.getUTCMonth() === +match[2] - 1 && date.getUTCDate() === +match[3];
-}
-
-/** Reads a date picker value, an ISO date-time or YYYY-MM-DD as the YYYY-MM-DD the service takes. */
-export function toIsoDate(value: unknown): string | undefined {
-	if (value instanceof Date) return value.toISOString().slice(0, 10);
-	if (typeof value !== 'string') return undefined;
-	const head = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(value.trim())?.[1];
-	return head && isIsoDate(head) ? head : undefined;
-}
+/** Reads a date picker value, an ISO date-time or YYYY-MM-DD as the YYYY-MM-DD the service takes (the one calendar check). */
+export { toCalendarDate as toIsoDate } from '../fields/coerce';
 
 export const isDigits = (text: string) => /^\d+$/.test(text);
 

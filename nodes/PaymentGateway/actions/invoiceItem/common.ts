@@ -1,100 +1,84 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { readTable, toWire } from '../../fields/read';
+import type { Field, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import {
-	ITEM_CATEGORY_MAX,
-	ITEM_DESCRIPTION_MAX,
-	ITEM_NAME_MAX,
-	ITEM_RATE_MAX,
-	validateDataId,
-	validateInvoiceItem,
-} from '../../validation/invoiceItem';
-import { assertValid, toPlainNumber, toText } from '../../validation/rules';
+import { assertValid } from '../../validation/rules';
 
 export const ITEMS_PATH = '/invoice/v1/items';
 
-export const dataIdProperty = (verb: string): INodeProperties => ({
-	displayName: 'Data ID',
+/** Seed, Invoice item and Limits: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
+export const ITEM_NAME_MAX = 50;
+export const ITEM_RATE_MAX = 9999999;
+export const ITEM_CATEGORY_MAX = 100;
+export const ITEM_DESCRIPTION_MAX = 200;
+
+export const dataIdField = (verb: string): Field => ({
 	name: 'dataId',
-	type: 'string',
+	displayName: 'Data ID',
+	type: 'text',
+	wire: 'data_id',
 	required: true,
-	default: '',
 	description: `The token (data_id) of the invoice item to ${verb}`,
-	hint: 'The data_id returned by Create or Get Many; not the item_id shown in the dashboard',
+	ui: { hint: 'The data_id returned by Create or Get Many; not the item_id shown in the dashboard' },
 });
 
 /** Item Name, Rate Per Unit, Category and Additional Fields → Description (create and update). */
-export const itemFields: INodeProperties[] = [
+export const itemFields: FieldTable = [
 	{
-		displayName: 'Item Name',
 		name: 'itemName',
-		type: 'string',
+		displayName: 'Item Name',
+		type: 'text',
+		wire: 'item_name',
 		required: true,
-		default: '',
+		maxLength: ITEM_NAME_MAX,
 		description: `Name of the item, 1-${ITEM_NAME_MAX} characters; the service refuses a name another item of the merchant already has`,
 	},
 	{
-		displayName: 'Rate Per Unit',
 		name: 'ratePerUnit',
+		displayName: 'Rate Per Unit',
 		type: 'number',
+		wire: 'item_rate_per_unit',
 		required: true,
-		typeOptions: { minValue: 0, maxValue: ITEM_RATE_MAX },
-		default: 0,
+		above: 0,
+		max: ITEM_RATE_MAX,
 		description: `Price of one unit, above 0 and at most ${ITEM_RATE_MAX}; an expression may give numeric text such as "12.50"`,
 	},
 	{
-		displayName: 'Category',
 		name: 'category',
-		type: 'string',
+		displayName: 'Category',
+		type: 'text',
+		wire: 'item_category',
+		// The endpoints list the category as a payload field of add and update (the description is the
+		// optional one): required here, so the service never sees an item without one.
 		required: true,
-		default: '',
+		maxLength: ITEM_CATEGORY_MAX,
 		description: `Category of the item, at most ${ITEM_CATEGORY_MAX} characters. Required: the service takes it with every create and update.`,
 	},
 	{
-		displayName: 'Additional Fields',
+		group: 'collection',
 		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
+		displayName: 'Additional Fields',
+		fields: [
 			{
-				displayName: 'Description',
 				name: 'description',
-				type: 'string',
-				typeOptions: { rows: 2 },
-				default: '',
+				displayName: 'Description',
+				type: 'text',
+				wire: 'item_description',
+				multiline: true,
+				maxLength: ITEM_DESCRIPTION_MAX,
 				description: `Description of the item, at most ${ITEM_DESCRIPTION_MAX} characters`,
+				ui: { typeOptions: { rows: 2 } },
 			},
 		],
 	},
 ];
 
-
-export const readDataId = (ctx: IExecuteFunctions, itemIndex: number) => {
-	const dataId = toText(ctx.getNodeParameter('dataId', itemIndex));
-	assertValid(ctx, itemIndex, validateDataId(dataId));
-	return dataId;
-};
-
-/** The add/update payload from the parameters, checked against the seed's rules before sending. */
-export function readItemPayload(ctx: IExecuteFunctions, itemIndex: number, dataId?: string): IDataObject {
-	const additionalFields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const input = {
-		item_name: toText(ctx.getNodeParameter('itemName', itemIndex)),
-		item_rate_per_unit: ctx.getNodeParameter('ratePerUnit', itemIndex) as unknown,
-		item_category: toText(ctx.getNodeParameter('category', itemIndex)),
-		item_description: toText(additionalFields.description),
-	};
-	const violations = dataId === undefined ? [] : validateDataId(dataId);
-	violations.push(...validateInvoiceItem(input));
+/** A table's request body for one item, every rule checked first; nothing is sent on a violation. */
+export function readBody(ctx: IExecuteFunctions, itemIndex: number, table: FieldTable): IDataObject {
+	const { values, violations } = readTable(ctx, itemIndex, table);
 	assertValid(ctx, itemIndex, violations);
-
-	const body: IDataObject = dataId === undefined ? {} : { data_id: dataId };
-	body.item_name = input.item_name;
-	body.item_rate_per_unit = toPlainNumber(input.item_rate_per_unit);
-	body.item_category = input.item_category;
-	if (input.item_description !== '') body.item_description = input.item_description;
-	return body;
+	return toWire(table, values);
 }
 
 /**
@@ -106,8 +90,9 @@ export async function changeItem(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	action: 'update' | 'activate' | 'deactivate' | 'delete',
-	body: IDataObject,
+	table: FieldTable,
 ): Promise<INodeExecutionData[]> {
+	const body = readBody(ctx, itemIndex, table);
 	const response = await apiRequest.call(ctx, itemIndex, {
 		channel: 'invoice',
 		method: 'POST',

@@ -1,19 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { tableProperties } from '../../fields/properties';
+import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { ITEMS_PATH, itemFields, readItemPayload } from './common';
+import { ITEMS_PATH, itemFields, readBody } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['create'] };
 
-export const description = updateDisplayOptions({ show }, itemFields);
+export const table: FieldTable = itemFields;
+
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /**
  * POST /invoice/v1/items/add: a new Active item. Not retried automatically: after a lost answer a
  * second attempt would be refused as a duplicate name and hide the data_id of the item created.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = readItemPayload(this, itemIndex);
+	const body = readBody(this, itemIndex, table);
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'invoice',
 		method: 'POST',

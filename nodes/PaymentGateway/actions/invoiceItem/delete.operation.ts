@@ -1,14 +1,17 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changeItem, dataIdProperty, readDataId } from './common';
+import { tableProperties } from '../../fields/properties';
+import type { FieldTable } from '../../fields/types';
+import { changeItem, dataIdField } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['delete'] };
 
-export const description = updateDisplayOptions({ show }, [dataIdProperty('delete')]);
+export const table: FieldTable = [dataIdField('delete')];
+
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** POST /invoice/v1/items/delete with the data_id. Removes the item permanently (Active or Deactivated); existing invoices keep their data. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const dataId = readDataId(this, itemIndex);
-	return await changeItem(this, itemIndex, 'delete', { data_id: dataId });
+	return await changeItem(this, itemIndex, 'delete', table);
 }

@@ -1,21 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { tableProperties } from '../../fields/properties';
+import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { dataIdProperty, ITEMS_PATH, readDataId } from './common';
+import { dataIdField, ITEMS_PATH, readBody } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['get'] };
 
-export const description = updateDisplayOptions({ show }, [dataIdProperty('get')]);
+export const table: FieldTable = [dataIdField('get')];
+
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /invoice/v1/items/details?data_id=: the item with its rate, category, status and submerchant. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const dataId = readDataId(this, itemIndex);
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'invoice',
 		method: 'GET',
 		path: `${ITEMS_PATH}/details`,
-		qs: { data_id: dataId },
+		qs: readBody(this, itemIndex, table),
 		retrySafe: true,
 	});
 	const data =

@@ -79,5 +79,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// A decline by the card's provider is an outcome to route on, not a node failure.
 		acceptFailure: (failure) => failure.code === 'PAYMENT_FAILED',
 	});
+	if (response.confirmedByDuplicate) return [{ json: response, pairedItem: { item: itemIndex } }];
 	return [{ json: normaliseCharge(response, this.getTimezone()), pairedItem: { item: itemIndex } }];
 }

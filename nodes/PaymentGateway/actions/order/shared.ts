@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
-import { coerce } from '../../fields/coerce';
 import { minorUnits } from '../../fields/codes';
 import type { FieldValues } from '../../fields/read';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
-import { decimalPlaces } from '../../fields/coerce';
+import { coerce, decimalPlaces } from '../../fields/coerce';
 import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../validation/rules';
@@ -99,6 +98,16 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
 		// The service refuses a repeated m_order_id, so only then can a retry not create a second order.
 		retrySafe: orderDetails.m_order_id !== undefined,
 		acceptFailure: request.acceptFailure,
+		// The node's own repeat refused as a duplicate: its first attempt created the order.
+		confirmDuplicate: (failure) =>
+			/duplicate m_order_id/i.test(failure.message)
+				? {
+						confirmedByDuplicate: true,
+						m_order_id: orderDetails.m_order_id,
+						message:
+							'The order was created by an earlier attempt whose answer was lost; the repeat was refused as a duplicate. Look it up with Transaction > Get Many by its Merchant Order ID for its details.',
+					}
+				: undefined,
 	});
 }
 

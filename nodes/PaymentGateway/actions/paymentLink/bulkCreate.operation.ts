@@ -1,19 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
+import type { RawRow, RowViolation } from '../../spreadsheet/schema';
 import { earliestToday } from '../../helpers/dates';
-import { validateRows } from '../../spreadsheet/schema';
+import { checkRows } from '../../spreadsheet/schema';
 import { paymentLinkSchema } from '../../spreadsheet/paymentLink';
+import { tableProperties } from '../../fields/properties';
+import { readTable } from '../../fields/read';
+import type { Field, FieldGroup, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
+import { assertValid } from '../../validation/rules';
 import {
 	allItems,
 	assertRows,
 	binaryFieldProperty,
 	buildFile,
 	columnProperties,
+	fileSizeViolations,
 	inputModeProperty,
-	MAX_FILE_BYTES,
 	rowsFromBinary,
 	rowsFromItems,
 	XLSX_MIME,
@@ -22,45 +26,45 @@ import {
 const show = { resource: ['paymentLink'], operation: ['bulkCreate'] };
 
 // The column parameters do not depend on the date; the End Date rule does, at run time.
-const descriptionSchema = paymentLinkSchema('0000-00-00');
+export const descriptionSchema = paymentLinkSchema('0000-00-00');
+
+const outputField: Field = {
+	name: 'output',
+	displayName: 'Output',
+	type: 'options',
+	options: [
+		{ name: 'One Item per Link', value: 'perLink', description: 'Each created link (and each failed row) as an item' },
+		{ name: 'One Summary Item', value: 'summary', description: 'The whole upload result as one item' },
+	],
+};
+
+const optionsGroup: FieldGroup = {
+	group: 'collection',
+	name: 'options',
+	displayName: 'Options',
+	placeholder: 'Add Option',
+	fields: [
+		{ name: 'fileName', displayName: 'File Name', type: 'text', description: 'Name of the uploaded file', ui: { default: 'payment-links.xlsx' } },
+	],
+};
+
+export const table: FieldTable = [outputField, optionsGroup];
+
+/** The 20 columns, each a field of the spreadsheet schema. */
+export const sheet = descriptionSchema;
 
 const properties: INodeProperties[] = [
 	inputModeProperty(show, 'payment link'),
 	binaryFieldProperty(show),
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{ name: 'One Item per Link', value: 'perLink', description: 'Each created link (and each failed row) as an item' },
-			{ name: 'One Summary Item', value: 'summary', description: 'The whole upload result as one item' },
-		],
-		default: 'perLink',
-	},
+	...tableProperties([outputField]),
 	...columnProperties(descriptionSchema, show),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: 'payment-links.xlsx',
-				description: 'Name of the uploaded file',
-			},
-		],
-	},
+	...tableProperties([optionsGroup]),
 ];
 
 export const description = updateDisplayOptions({ show }, properties);
 
 function outputItems(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	summaryOnly: boolean,
 	response: IDataObject,
 	pairedItem: INodeExecutionData['pairedItem'],
 ): INodeExecutionData[] {
@@ -74,7 +78,7 @@ function outputItems(
 		links: data.links ?? [],
 		message: response.message,
 	};
-	if (ctx.getNodeParameter('output', itemIndex, 'perLink') === 'summary') return [{ json: summary, pairedItem }];
+	if (summaryOnly) return [{ json: summary, pairedItem }];
 	const links = (Array.isArray(data.links) ? data.links : []) as IDataObject[];
 	const failed = (Array.isArray(data.failed_rows) ? data.failed_rows : []) as IDataObject[];
 	return [
@@ -86,19 +90,20 @@ function outputItems(
 async function upload(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	rows: SourcedRow[],
+	raw: RawRow[],
 	fileViolations: RowViolation[],
 	pairedItem: INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
+	const { values, violations: fieldViolations } = readTable(ctx, itemIndex, table);
+	assertValid(ctx, itemIndex, fieldViolations);
 	const schema = paymentLinkSchema(earliestToday(ctx.getTimezone()));
-	const violations = [...fileViolations, ...(fileViolations.length ? [] : validateRows(schema, rows))];
-	const file = await buildFile(schema, 'Payment Links', rows);
-	if (file.length > MAX_FILE_BYTES) {
-		violations.push({ row: 0, column: '(file)', rule: 'must be at most 2 MB', value: file.length });
-	}
+	assertRows(ctx, fileViolations, itemIndex);
+	const { rows, violations } = checkRows(schema, raw);
 	assertRows(ctx, violations, itemIndex);
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const fileName = String(options.fileName || 'payment-links.xlsx').replace(/(\.xlsx)?$/i, '.xlsx');
+	const file = await buildFile(schema, 'Payment Links', rows);
+	assertRows(ctx, fileSizeViolations(file), itemIndex);
+	const options = values.options as IDataObject;
+	const fileName = String(options.fileName ?? 'payment-links.xlsx').replace(/(\.xlsx)?$/i, '.xlsx');
 	const response = await apiRequest.call(ctx, itemIndex, {
 		channel: 'paymentLink',
 		method: 'POST',
@@ -107,7 +112,7 @@ async function upload(
 		// Creates links; a repeat would create them twice.
 		retrySafe: false,
 	});
-	return outputItems(ctx, itemIndex, response, pairedItem);
+	return outputItems(values.output === 'summary', response, pairedItem);
 }
 
 /** From input items: every item is a row of one upload. */

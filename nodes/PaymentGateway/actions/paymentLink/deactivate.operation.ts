@@ -1,33 +1,38 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assertValid } from '../../validation/rules';
+import { tableProperties } from '../../fields/properties';
+import { readTable, toWire } from '../../fields/read';
+import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
+import { assertValid } from '../../validation/rules';
 
 const show = { resource: ['paymentLink'], operation: ['deactivate'] };
 
-const properties: INodeProperties[] = [
+export const table: FieldTable = [
 	{
-		displayName: 'Data ID',
 		name: 'dataId',
-		type: 'string',
-		default: '',
+		displayName: 'Data ID',
+		type: 'text',
+		wire: 'data_id',
 		required: true,
 		description:
-			'The data_id of the payment link (from the link\'s record in the merchant dashboard or its creation). No new payments can start on a deactivated link; payments in progress are unaffected.',
+			"The data_id of the payment link (from the link's record in the merchant dashboard or its creation). No new payments can start on a deactivated link; payments in progress are unaffected.",
 	},
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const dataId = String(this.getNodeParameter('dataId', itemIndex, '') ?? '').trim();
-	assertValid(this, itemIndex, dataId ? [] : [{ field: 'data_id', rule: 'is required', value: dataId }]);
+	const { values, violations } = readTable(this, itemIndex, table);
+	assertValid(this, itemIndex, violations);
+	const body = toWire(table, values);
+	const dataId = String(body.data_id);
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'paymentLink',
 		method: 'POST',
 		path: '/payment-links/v1/deactivate',
-		body: { data_id: dataId },
+		body,
 		retrySafe: false,
 		explainFailure: (failure) =>
 			failure.code === 'E0021'

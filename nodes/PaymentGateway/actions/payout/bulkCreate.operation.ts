@@ -3,21 +3,23 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { unsafeUrlReason } from '../../../../credentials/shared/url';
-import type { Violation } from '../../validation/rules';
-import { assertValid, isBlank } from '../../validation/rules';
-import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
-import { describeRowViolation, validateRows } from '../../spreadsheet/schema';
+import { readTable } from '../../fields/read';
+import { tableProperties } from '../../fields/properties';
+import type { Field, FieldGroup, FieldTable } from '../../fields/types';
+import { assertValid } from '../../validation/rules';
+import type { RawRow, RowViolation } from '../../spreadsheet/schema';
+import { checkRows, describeRowViolation } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';
 import { apiRequest } from '../../transport';
+import { textPart } from '../../transport/multipart';
 import {
 	allItems,
 	assertRows,
 	binaryFieldProperty,
 	buildFile,
 	columnProperties,
+	fileSizeViolations,
 	inputModeProperty,
-	MAX_FILE_BYTES,
 	rowsFromBinary,
 	rowsFromItems,
 	withFile,
@@ -25,6 +27,68 @@ import {
 } from '../bulk';
 
 const show = { resource: ['payout'], operation: ['bulkCreate'] };
+
+/** The batch's own fields (multipart fields of POST /v1/bulk/payouts). */
+const batchFields: Field[] = [
+	{
+		name: 'requestId',
+		displayName: 'Request ID',
+		type: 'text',
+		wire: 'request_id',
+		maxLength: 30,
+		description:
+			'Unique ID of this batch, at most 30 characters. Leave empty to generate one (n8n-YYYYMMDDHHmmss-xxxxxx). Reuse an ID only to resubmit a batch the service rejected.',
+	},
+	{
+		name: 'currency',
+		displayName: 'Currency',
+		type: 'currency',
+		currencies: 'iso',
+		wire: 'currency',
+		required: true,
+		description: '3-letter ISO 4217 code of the payouts',
+		ui: { default: 'INR' },
+	},
+	{ name: 'remark', displayName: 'Remark', type: 'text', wire: 'remark', maxLength: 30, description: 'Batch remark, at most 30 characters; may be empty' },
+	{
+		name: 'callbackUrl',
+		displayName: 'Callback URL',
+		type: 'webhookUrl',
+		wire: 'callback_url',
+		maxLength: 100,
+		description: 'Where the service reports the batch result: https://, at most 100 characters; may be empty',
+		ui: { placeholder: 'https://n8n.example.com/webhook/payout-result' },
+	},
+	{
+		name: 'validateOnly',
+		displayName: 'Validate Only',
+		type: 'boolean',
+		description:
+			'Whether to only check the rows and return the report and the file that would be sent, without sending anything',
+	},
+];
+
+const optionsGroup: FieldGroup = {
+	group: 'collection',
+	name: 'options',
+	displayName: 'Options',
+	placeholder: 'Add Option',
+	fields: [
+		{ name: 'fileName', displayName: 'File Name', type: 'text', description: 'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx' },
+		{
+			name: 'outputBinaryField',
+			displayName: 'Put Output File in Field',
+			type: 'text',
+			description: 'The binary field that receives the .xlsx file sent (or, with Validate Only, that would be sent)',
+			ui: { default: 'data' },
+		},
+	],
+};
+
+export const table: FieldTable = [...batchFields, optionsGroup];
+
+/** The 14 columns, each a field of the spreadsheet schema. */
+export const sheet = payoutSchema;
 
 const properties: INodeProperties[] = [
 	{
@@ -36,69 +100,9 @@ const properties: INodeProperties[] = [
 	},
 	inputModeProperty(show, 'payout row'),
 	binaryFieldProperty(show),
-	{
-		displayName: 'Request ID',
-		name: 'requestId',
-		type: 'string',
-		default: '',
-		description:
-			'Unique ID of this batch, at most 30 characters. Leave empty to generate one (n8n-YYYYMMDDHHmmss-xxxxxx). Reuse an ID only to resubmit a batch the service rejected.',
-	},
-	{
-		displayName: 'Currency',
-		name: 'currency',
-		type: 'string',
-		default: 'INR',
-		required: true,
-		description: '3-letter ISO 4217 code of the payouts',
-	},
-	{
-		displayName: 'Remark',
-		name: 'remark',
-		type: 'string',
-		default: '',
-		description: 'Batch remark, at most 30 characters; may be empty',
-	},
-	{
-		displayName: 'Callback URL',
-		name: 'callbackUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'https://n8n.example.com/webhook/payout-result',
-		description: 'Where the service reports the batch result: https://, at most 100 characters; may be empty',
-	},
-	{
-		displayName: 'Validate Only',
-		name: 'validateOnly',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to only check the rows and return the report and the file that would be sent, without sending anything',
-	},
+	...tableProperties(batchFields),
 	...columnProperties(payoutSchema, show),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: '',
-				description: 'Name of the uploaded file; default payouts-<request ID>.xlsx',
-			},
-			{
-				displayName: 'Put Output File in Field',
-				name: 'outputBinaryField',
-				type: 'string',
-				default: 'data',
-				description: 'The binary field that receives the .xlsx file sent (or, with Validate Only, that would be sent)',
-			},
-		],
-	},
+	...tableProperties([optionsGroup]),
 ];
 
 export const description = updateDisplayOptions({ show }, properties);
@@ -114,62 +118,77 @@ export function payoutChecksum(requestId: string, callbackUrl: string, remark: s
 	return createHash('sha256').update(`${requestId}|${callbackUrl}|${remark}`, 'utf8').digest('hex');
 }
 
-function readBatchFields(ctx: IExecuteFunctions, itemIndex: number) {
-	const text = (name: string) => String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
-	const requestId = text('requestId') || generateRequestId();
-	const fields = {
-		requestId,
-		currency: text('currency').toUpperCase(),
-		remark: text('remark'),
-		callbackUrl: text('callbackUrl'),
-	};
-	const violations: Violation[] = [];
-	if (requestId.length > 30) violations.push({ field: 'request_id', rule: 'must be at most 30 characters', value: requestId });
-	if (!/^[A-Z]{3}$/.test(fields.currency)) {
-		violations.push({ field: 'currency', rule: 'must be a 3-letter ISO 4217 code', value: fields.currency });
-	}
-	if (fields.remark.length > 30) violations.push({ field: 'remark', rule: 'must be at most 30 characters', value: fields.remark });
-	if (!isBlank(fields.callbackUrl)) {
-		if (fields.callbackUrl.length > 100) {
-			violations.push({ field: 'callback_url', rule: 'must be at most 100 characters', value: fields.callbackUrl });
-		} else if (unsafeUrlReason(fields.callbackUrl) !== undefined) {
-			violations.push({ field: 'callback_url', rule: 'must be an https:// URL', value: fields.callbackUrl });
-		}
-	}
+/** The batch fields and options, checked; stops the item before anything is built on a broken one. */
+function readBatch(ctx: IExecuteFunctions, itemIndex: number) {
+	const { values, violations } = readTable(ctx, itemIndex, table);
 	assertValid(ctx, itemIndex, violations);
-	return fields;
+	const text = (value: unknown) => (value === undefined ? '' : String(value));
+	const options = values.options as Record<string, unknown>;
+	const requestId = text(values.requestId) || generateRequestId();
+	return {
+		requestId,
+		currency: text(values.currency),
+		remark: text(values.remark),
+		callbackUrl: text(values.callbackUrl),
+		validateOnly: values.validateOnly === true,
+		fileName: text(options.fileName) || `payouts-${requestId}.xlsx`,
+		outputField: text(options.outputBinaryField) || 'data',
+	};
+}
+
+/** What Validate Only returns: whether the batch would be accepted, and every broken rule. */
+function validationReport(requestId: string, rows: number, violations: RowViolation[], checksum: string): IDataObject {
+	return {
+		validateOnly: true,
+		valid: violations.length === 0,
+		request_id: requestId,
+		total_records: rows,
+		failing_rows: new Set(violations.map((v) => v.row)).size,
+		violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })),
+		checksum,
+	};
+}
+
+/** E0021 (request_id exists): a plain refusal, or after the node's own repeat, proof the batch was queued. */
+function duplicateHandling(requestId: string) {
+	return {
+		explainFailure: (failure: { code?: unknown }) =>
+			failure.code === 'E0021'
+				? {
+						message: `This batch was already submitted: request_id "${requestId}" exists [code E0021]`,
+						description:
+							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
+					}
+				: undefined,
+		// The node's own repeat refused as already submitted: its first attempt queued the batch.
+		confirmDuplicate: (failure: { code?: unknown }) =>
+			failure.code === 'E0021'
+				? {
+						data: { request_id: requestId },
+						confirmedByDuplicate: true,
+						message:
+							'The batch was queued by an earlier attempt whose answer was lost; the repeat was refused as already submitted. Do not resend it under a new Request ID.',
+					}
+				: undefined,
+	};
 }
 
 async function submit(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	rows: SourcedRow[],
+	raw: RawRow[],
 	fileViolations: RowViolation[],
 	pairedItem: INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
-	const batch = readBatchFields(ctx, itemIndex);
-	const validateOnly = ctx.getNodeParameter('validateOnly', itemIndex, false) as boolean;
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const fileName = String(options.fileName || `payouts-${batch.requestId}.xlsx`);
-	const outputField = String(options.outputBinaryField || 'data');
-
-	const violations = [...fileViolations, ...(fileViolations.length ? [] : validateRows(payoutSchema, rows))];
-	const file = await buildFile(payoutSchema, 'Payouts', rows);
-	if (file.length > MAX_FILE_BYTES) {
-		violations.push({ row: 0, column: '(file)', rule: 'must be at most 2 MB', value: file.length });
-	}
+	const batch = readBatch(ctx, itemIndex);
+	const { validateOnly, fileName, outputField } = batch;
+	const checked = fileViolations.length ? { rows: [], violations: fileViolations } : checkRows(payoutSchema, raw);
+	const file = await buildFile(payoutSchema, 'Payouts', checked.rows);
+	const violations = [...checked.violations, ...fileSizeViolations(file)];
 	const checksum = payoutChecksum(batch.requestId, batch.callbackUrl, batch.remark);
 
 	if (validateOnly) {
-		const report: IDataObject = {
-			validateOnly: true,
-			valid: violations.length === 0,
-			request_id: batch.requestId,
-			total_records: rows.length,
-			failing_rows: new Set(violations.map((v) => v.row)).size,
-			violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })),
-			checksum,
-		};
+		const report = validationReport(batch.requestId, raw.length, violations, checksum);
 		return [await withFile(ctx, { json: report, pairedItem }, outputField, file, fileName)];
 	}
 	assertRows(ctx, violations, itemIndex);
@@ -179,23 +198,16 @@ async function submit(
 		method: 'POST',
 		path: '/v1/bulk/payouts',
 		multipart: [
-			{ name: 'request_id', value: batch.requestId },
-			{ name: 'currency', value: batch.currency },
+			textPart('request_id', batch.requestId),
+			textPart('currency', batch.currency),
 			{ name: 'payout_file', fileName, contentType: XLSX_MIME, data: file },
-			{ name: 'remark', value: batch.remark },
-			{ name: 'callback_url', value: batch.callbackUrl },
-			{ name: 'checksum', value: checksum },
+			textPart('remark', batch.remark),
+			textPart('callback_url', batch.callbackUrl),
+			textPart('checksum', checksum),
 		],
 		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
 		retrySafe: true,
-		explainFailure: (failure) =>
-			failure.code === 'E0021'
-				? {
-						message: `This batch was already submitted: request_id "${batch.requestId}" exists [code E0021]`,
-						description:
-							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
-					}
-				: undefined,
+		...duplicateHandling(batch.requestId),
 	});
 	const data = (response.data ?? {}) as IDataObject;
 	const json: IDataObject = {
@@ -205,6 +217,7 @@ async function submit(
 		message: response.message,
 		checksum,
 	};
+	if (response.confirmedByDuplicate) json.confirmedByDuplicate = true;
 	return [await withFile(ctx, { json, pairedItem }, outputField, file, fileName)];
 }
 

@@ -1,75 +1,83 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { addIsoDates } from '../../helpers/dates';
-import { apiRequest, collectPages } from '../../transport';
-import { assertValid, SUPPORTED_CURRENCIES, toIsoDate, TRANSACTION_STATUSES } from '../../validation/rules';
-import { LIST_MAX_PER_PAGE, validateTransactionListQuery } from '../../validation/transaction';
-import {
-	getChannel,
-	limitProperty,
-	returnAllProperty,
-	simplifyProperty,
-} from '../common.descriptions';
+import { SUPPORTED_CURRENCIES } from '../../fields/codes';
+import { tableProperties } from '../../fields/properties';
+import { toWire } from '../../fields/read';
+import type { Field, FieldTable, Violation } from '../../fields/types';
+import { apiRequest } from '../../transport';
+import { assertValid, TRANSACTION_STATUSES } from '../../validation/rules';
+import { getChannel } from '../common.descriptions';
+import { limitField, readListTable, returnAllField, simplifyField } from '../list.fields';
+import { addIsoDatesInPlace, pageOf, walkPages } from '../list.pages';
 
-const toOptions = (values: string[]): INodePropertyOptions[] =>
-	values.map((value) => ({ name: value, value }));
+/** Seed, order list: perpage default 100, max 100. */
+export const LIST_MAX_PER_PAGE = 100;
 
-/** The list's 17 filters: parameter name, query parameter, and how the user enters it. */
-export const FILTERS: Array<{
-	name: string;
-	query: string;
-	displayName: string;
-	description: string;
-	type?: 'number' | 'dateTime' | 'options';
-	options?: INodePropertyOptions[];
-}> = [
-	{ name: 'pOrderId', query: 'p_order_id', displayName: 'Order ID', description: "The service's order ID (p_order_id)" },
-	{ name: 'transactionId', query: 'transaction_id', displayName: 'Transaction ID', description: "The service's transaction ID" },
-	{
-		name: 'status',
-		query: 'status',
-		displayName: 'Status',
-		description: 'Current status of the transaction',
-		type: 'options',
-		options: TRANSACTION_STATUSES.map((value) => ({
-			name: value
-				.toLowerCase()
-				.split('_')
-				.map((word) => word[0].toUpperCase() + word.slice(1))
-				.join(' '),
-			value,
-		})),
-	},
-	{ name: 'paymentMethod', query: 'payment_method', displayName: 'Payment Method', description: 'Payment method label, for example a debit card label' },
-	{ name: 'paymentMethodId', query: 'payment_method_id', displayName: 'Payment Method ID', description: 'Card PAN or payment method ID' },
-	{ name: 'paymentToken', query: 'm_payment_token', displayName: 'Payment Token', description: 'Saved-card token (m_payment_token)' },
-	{ name: 'cardBin', query: 'card_bin', displayName: 'Card BIN', description: 'First 6 to 8 digits of the card number' },
-	{ name: 'processor', query: 'processor', displayName: 'Processor', description: 'Payment service provider (PSP) code' },
+const show = { resource: ['transaction'], operation: ['getMany'] };
+
+const text = (name: string, query: string, displayName: string, description: string, more: Partial<Field> = {}): Field => ({
+	name,
+	wire: query,
+	displayName,
+	description,
+	type: 'text',
+	...more,
+});
+
+const titleCase = (state: string) =>
+	state
+		.toLowerCase()
+		.split('_')
+		.map((word) => word[0].toUpperCase() + word.slice(1))
+		.join(' ');
+
+/** The list's 17 filters, each with the query parameter it becomes (its wire name). */
+export const FILTERS: Field[] = [
+	text('cardBin', 'card_bin', 'Card BIN', 'First 6 to 8 digits of the card number', {
+		pattern: { regex: /^\d{6,8}$/, rule: 'must be the first 6 to 8 digits of a card number' },
+	}),
 	{
 		name: 'currencyCode',
-		query: 'currency_code',
+		wire: 'currency_code',
 		displayName: 'Currency',
 		description: 'ISO 4217 currency code',
-		type: 'options',
-		options: toOptions(SUPPORTED_CURRENCIES),
+		type: 'currency',
+		currencies: 'iso',
+		options: SUPPORTED_CURRENCIES.map((code) => ({ name: code, value: code })),
 	},
-	{ name: 'fromDate', query: 'from_date', displayName: 'From Date', description: 'First transaction date to include', type: 'dateTime' },
-	{ name: 'toDate', query: 'to_date', displayName: 'To Date', description: 'Last transaction date to include', type: 'dateTime' },
-	{ name: 'minAmount', query: 'min_amount', displayName: 'Min Amount', description: 'Smallest amount to include', type: 'number' },
-	{ name: 'maxAmount', query: 'max_amount', displayName: 'Max Amount', description: 'Largest amount to include', type: 'number' },
-	{ name: 'customerId', query: 'm_customer_id', displayName: 'Customer ID', description: "Merchant's customer identifier (m_customer_id)" },
-	{ name: 'customerEmail', query: 'customer_email', displayName: 'Customer Email', description: "Customer's email" },
-	{ name: 'customerMobile', query: 'customer_mobile', displayName: 'Customer Mobile', description: "Customer's mobile number, digits only" },
-	{ name: 'customerCountry', query: 'customer_country', displayName: 'Customer Country', description: 'Billing country, ISO 3166-1 alpha-2 code (for example AE)' },
+	{ ...text('customerCountry', 'customer_country', 'Customer Country', 'Billing country, ISO 3166-1 alpha-2 code (for example AE)'), type: 'country' },
+	{ ...text('customerEmail', 'customer_email', 'Customer Email', "Customer's email"), type: 'email' },
+	text('customerId', 'm_customer_id', 'Customer ID', "Merchant's customer identifier (m_customer_id)"),
+	{ ...text('customerMobile', 'customer_mobile', 'Customer Mobile', "Customer's mobile number, digits only"), type: 'digits' },
+	{ ...text('fromDate', 'from_date', 'From Date', 'First transaction date to include'), type: 'date', ui: { type: 'dateTime' } },
+	{ name: 'maxAmount', wire: 'max_amount', displayName: 'Max Amount', description: 'Largest amount to include', type: 'number', min: 0 },
+	{ name: 'minAmount', wire: 'min_amount', displayName: 'Min Amount', description: 'Smallest amount to include', type: 'number', min: 0 },
+	text('pOrderId', 'p_order_id', 'Order ID', "The service's order ID (p_order_id)"),
+	text('paymentMethod', 'payment_method', 'Payment Method', 'Payment method label, for example a debit card label'),
+	text('paymentMethodId', 'payment_method_id', 'Payment Method ID', 'Card PAN or payment method ID'),
+	text('paymentToken', 'm_payment_token', 'Payment Token', 'Saved-card token (m_payment_token)'),
+	text('processor', 'processor', 'Processor', 'Payment service provider (PSP) code'),
+	// The seed lists the states "seen", not all: any state name is passed on, in capitals.
+	text('status', 'status', 'Status', 'Current status of the transaction', {
+		options: TRANSACTION_STATUSES.map((value) => ({ name: titleCase(value), value })),
+		pattern: { regex: /^[A-Za-z][A-Za-z_]*$/, rule: `must be a state name such as ${TRANSACTION_STATUSES.slice(0, 3).join(', ')}` },
+		toWire: (value) => String(value).toUpperCase(),
+	}),
+	{ ...text('toDate', 'to_date', 'To Date', 'Last transaction date to include'), type: 'date', ui: { type: 'dateTime' } },
+	text('transactionId', 'transaction_id', 'Transaction ID', "The service's transaction ID"),
 ];
 
+export const table: FieldTable = [
+	returnAllField,
+	limitField(show),
+	simplifyField,
+	{ group: 'collection', name: 'filters', displayName: 'Filters', placeholder: 'Add Filter', fields: FILTERS },
+];
+
+export const description = updateDisplayOptions({ show }, tableProperties(table));
+
+/** What Simplify keeps of a transaction. */
 const SIMPLE_FIELDS = [
 	'transaction_id',
 	'p_order_id',
@@ -85,90 +93,47 @@ const SIMPLE_FIELDS = [
 	'psp',
 ];
 
-const show = { resource: ['transaction'], operation: ['getMany'] };
-
-const properties: INodeProperties[] = [
-	returnAllProperty(show),
-	limitProperty(show),
-	simplifyProperty(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: FILTERS.map(
-			({ name, displayName, description, type, options }): INodeProperties => ({
-			displayName,
-			name,
-			description,
-			type: type ?? 'string',
-			default: type === 'number' ? 0 : type === 'options' ? options![0].value : '',
-			...(options ? { options } : {}),
-		})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
-];
-
-export const description = updateDisplayOptions({ show }, properties);
-
-/** Maps the Filters collection to the service's query; dates become YYYY-MM-DD. */
-export function buildListQuery(filters: IDataObject): IDataObject {
-	const qs: IDataObject = {};
-	for (const { name, query, type } of FILTERS) {
-		const value = filters[name];
-		if (value === undefined || value === null || value === '') continue;
-		if (type === 'dateTime') {
-			qs[query] = toIsoDate(value) ?? value;
-		} else if (type === 'number') {
-			qs[query] = value;
-		} else if (query === 'status' || query === 'currency_code' || query === 'customer_country') {
-			qs[query] = String(value).trim().toUpperCase();
-		} else {
-			qs[query] = typeof value === 'string' ? value.trim() : value;
-		}
+/** Rules between two filters: a range must not be upside down. */
+function rangeViolations(query: IDataObject): Violation[] {
+	const violations: Violation[] = [];
+	const { min_amount: min, max_amount: max, from_date: from, to_date: to } = query;
+	if (typeof min === 'number' && typeof max === 'number' && min > max) {
+		violations.push({ field: 'min_amount', rule: `must not be above max_amount (${max})`, value: min });
 	}
-	return qs;
+	if (typeof from === 'string' && typeof to === 'string' && from > to) {
+		violations.push({ field: 'from_date', rule: `must not be after to_date (${to})`, value: from });
+	}
+	return violations;
 }
 
+/** One output item per record, made as its page arrives: Simplify picks without copying the rest. */
+function toOutput(simplify: boolean, timeZone: string, itemIndex: number) {
+	return (record: IDataObject): INodeExecutionData => {
+		const full = addIsoDatesInPlace(record, ['transaction_date'], timeZone);
+		if (!simplify) return { json: full, pairedItem: { item: itemIndex } };
+		const json: IDataObject = {};
+		for (const field of SIMPLE_FIELDS) if (field in full) json[field] = full[field];
+		return { json, pairedItem: { item: itemIndex } };
+	};
+}
+
+/** GET /orders/v1/transaction-list, filtered, page by page. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const channel = getChannel(this, itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex) as number);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	const { values, violations, list } = readListTable(this, itemIndex, table);
+	const query = toWire(table, values);
+	violations.push(...rangeViolations(query));
+	assertValid(this, itemIndex, violations);
 
-	const query = buildListQuery(filters);
-	assertValid(this, itemIndex, validateTransactionListQuery(query));
-	if (!returnAll) {
-		assertValid(
-			this,
-			itemIndex,
-			Number.isInteger(limit) && limit >= 1 ? [] : [{ field: 'limit', rule: 'must be an integer of at least 1', value: limit }],
-		);
-	}
-
-	const records = await collectPages(
-		async (page, perpage) => {
-			const response = await apiRequest.call(this, itemIndex, {
+	const fetchPage = async (page: number, perpage: number) =>
+		pageOf(
+			await apiRequest.call(this, itemIndex, {
 				channel,
 				method: 'GET',
 				path: '/orders/v1/transaction-list',
 				qs: { ...query, page, perpage },
 				retrySafe: true,
-			});
-			const data = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
-			const total = Number(response.total_records);
-			return { records: data, total: Number.isFinite(total) ? total : undefined };
-		},
-		{ returnAll, limit, maxPerPage: LIST_MAX_PER_PAGE },
-	);
-
-	const timeZone = this.getTimezone();
-	return records.map((record) => {
-		const full = addIsoDates(record, ['transaction_date'], timeZone);
-		const json = simplify
-			? Object.fromEntries(SIMPLE_FIELDS.filter((f) => f in full).map((f) => [f, full[f]]))
-			: full;
-		return { json, pairedItem: { item: itemIndex } };
-	});
+			}),
+		);
+	return await walkPages(fetchPage, list, LIST_MAX_PER_PAGE, toOutput(list.simplify, this.getTimezone(), itemIndex));
 }

@@ -1,47 +1,40 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { tableProperties } from '../../fields/properties';
+import { readTable } from '../../fields/read';
+import type { FieldTable } from '../../fields/types';
 import { addIsoDates } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
-import { getChannel } from '../common.descriptions';
 import { assertValid } from '../../validation/rules';
+import { getChannel } from '../common.descriptions';
 
 const show = { resource: ['transaction'], operation: ['getPosOrder'] };
 
-const properties: INodeProperties[] = [
+export const table: FieldTable = [
 	{
-		displayName: 'Order ID',
 		name: 'orderId',
-		type: 'string',
+		displayName: 'Order ID',
+		label: 'order_id',
+		type: 'text',
 		required: true,
-		default: '',
 		description: "The service's order ID (p_order_id) of the POS order",
-		hint: 'The p_order_id from the POS order, its webhook or Transaction > Get Many',
+		ui: { hint: 'The p_order_id from the POS order, its webhook or Transaction > Get Many' },
 	},
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const raw = this.getNodeParameter('orderId', itemIndex) as unknown;
-	const orderId = raw === undefined || raw === null ? '' : String(raw).trim();
-	assertValid(
-		this,
-		itemIndex,
-		orderId === '' ? [{ field: 'order_id', rule: 'is required', value: orderId }] : [],
-	);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const channel = getChannel(this, itemIndex, ['pos']);
+	const { values, violations } = readTable(this, itemIndex, table);
+	assertValid(this, itemIndex, violations);
+	// Checked text has no broken Unicode, so encoding it into the path cannot fail.
+	const orderId = String(values.orderId);
 
 	const response = await apiRequest.call(this, itemIndex, {
-		channel: getChannel(this, itemIndex, ['pos']),
+		channel,
 		method: 'GET',
 		path: `/pos/v1/orders/${encodeURIComponent(orderId)}`,
 		retrySafe: true,
@@ -52,10 +45,6 @@ export async function execute(
 			? (response.data as IDataObject)
 			: {};
 	const history = Array.isArray(data.transaction_history) ? data.transaction_history : [];
-	const json = addIsoDates(
-		{ ...data, transaction_history: history },
-		['transaction_date'],
-		this.getTimezone(),
-	);
+	const json = addIsoDates({ ...data, transaction_history: history }, ['transaction_date'], this.getTimezone());
 	return [{ json, pairedItem: { item: itemIndex } }];
 }

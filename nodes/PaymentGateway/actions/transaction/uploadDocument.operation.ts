@@ -1,79 +1,71 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { tableProperties } from '../../fields/properties';
+import { readTable, toWire } from '../../fields/read';
+import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import {
-	DOCUMENT_CONTENT_TYPES,
-	DOCUMENT_MAX_BYTES,
-	DOCUMENT_REF_MAX,
-	DOCUMENT_REF_MIN,
-	extensionOf,
-	validateDocumentUpload,
-} from '../../validation/document';
-import { assertValid, toText } from '../../validation/rules';
+import { textPart } from '../../transport/multipart';
+import { assertValid } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
+import { contentTypeOf, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
-const properties: INodeProperties[] = [
+export const table: FieldTable = [
 	{
-		displayName: 'Transaction ID',
 		name: 'transactionId',
-		type: 'string',
+		displayName: 'Transaction ID',
+		type: 'text',
+		wire: 'transaction_id',
 		required: true,
-		default: '',
 		description: "The service's ID of the captured transaction the document belongs to",
-		hint: "The transaction_id from the order's webhook or from Transaction > Get Many",
+		ui: { hint: "The transaction_id from the order's webhook or from Transaction > Get Many" },
 	},
 	{
-		displayName: 'Document Type',
 		name: 'documentType',
+		displayName: 'Document Type',
 		type: 'options',
+		wire: 'document_type',
+		required: true,
+		// The service takes any case and stores upper case.
+		caseInsensitive: true,
 		options: [
 			{ name: 'Invoice', value: 'INVOICE', description: 'At most one invoice per order' },
-			{
-				name: 'AWB',
-				value: 'AWB',
-				description: 'Airway bill; several per order, each with its own reference',
-			},
+			{ name: 'AWB', value: 'AWB', description: 'Airway bill; several per order, each with its own reference' },
 		],
-		default: 'INVOICE',
 		description: 'What the document is',
 	},
 	{
-		displayName: 'Document Reference',
 		name: 'documentRef',
-		type: 'string',
+		displayName: 'Document Reference',
+		type: 'text',
+		wire: 'document_ref',
 		required: true,
-		default: '',
-		description: `The invoice number or the airway-bill number (${DOCUMENT_REF_MIN}-${DOCUMENT_REF_MAX} characters)`,
+		minLength: 3,
+		maxLength: 100,
+		description: 'The invoice number or the airway-bill number (3-100 characters)',
 	},
 	{
-		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
-		type: 'string',
+		displayName: 'Input Binary Field',
+		type: 'text',
 		required: true,
-		default: 'data',
 		description: 'The file to upload: pdf, doc, docx, jpg or jpeg, at most 2 MB',
-		hint: 'The name of the input binary property that holds the file',
+		ui: { default: 'data', hint: 'The name of the input binary property that holds the file' },
 	},
 	{
-		displayName: 'Options',
+		group: 'collection',
 		name: 'options',
-		type: 'collection',
+		displayName: 'Options',
 		placeholder: 'Add Option',
-		default: {},
-		options: [
+		fields: [
 			{
-				displayName: 'File Name',
 				name: 'fileName',
-				type: 'string',
-				default: '',
+				displayName: 'File Name',
+				label: 'file',
+				type: 'text',
+				pattern: { regex: DOCUMENT_NAME, rule: EXTENSION_RULE },
 				description:
 					'File name to send instead of the one of the binary data; its extension must be pdf, doc, docx, jpg or jpeg',
 			},
@@ -81,58 +73,43 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, tableProperties(table));
 
+/** The file to send and its name: the File Name option, else the binary's own name. */
+async function readFile(ctx: IExecuteFunctions, itemIndex: number, property: string, optionName: unknown) {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	const fileName =
+		(typeof optionName === 'string' ? optionName : '') ||
+		(binary.fileName ?? '').trim() ||
+		(binary.fileExtension ? `document.${binary.fileExtension}` : '');
+	// A file known to be too big (or of the wrong type) is refused without reading it.
+	assertValid(ctx, itemIndex, fileNameAndSizeViolations(fileName, typeof binary.bytes === 'number' ? binary.bytes : undefined));
+	const file = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	assertValid(ctx, itemIndex, fileViolations(fileName, file));
+	return { fileName, file };
+}
 
 /**
  * Multipart POST /orders/v1/transaction/documents with exactly four fields: transaction_id,
- * document_type, document_ref and file.
+ * document_type, document_ref and file. Not retried: a second upload could be stored twice.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const channel = getChannel(this, itemIndex);
-	const transactionId = toText(this.getNodeParameter('transactionId', itemIndex));
-	// An expression may give "invoice" or "Awb": the service takes upper case.
-	const documentType = toText(this.getNodeParameter('documentType', itemIndex)).toUpperCase();
-	const documentRef = toText(this.getNodeParameter('documentRef', itemIndex));
-	const binaryPropertyName = toText(this.getNodeParameter('binaryPropertyName', itemIndex));
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-
-	const binaryData = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
-	const fileName =
-		toText(options.fileName) ||
-		toText(binaryData.fileName) ||
-		(binaryData.fileExtension ? `document.${binaryData.fileExtension}` : '');
-
-	const fields = {
-		transaction_id: transactionId,
-		document_type: documentType,
-		document_ref: documentRef,
-	};
-	// A file known to be too big is refused without reading it.
-	if (typeof binaryData.bytes === 'number' && binaryData.bytes > DOCUMENT_MAX_BYTES) {
-		const early = validateDocumentUpload({ ...fields, fileName, bytes: binaryData.bytes });
-		assertValid(this, itemIndex, early);
-	}
-	const file = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-	assertValid(this, itemIndex, validateDocumentUpload({ ...fields, fileName, bytes: file.length }));
+	const { values, violations } = readTable(this, itemIndex, table);
+	assertValid(this, itemIndex, violations);
+	const fields = toWire(table, values) as Record<'transaction_id' | 'document_type' | 'document_ref', string>;
+	const options = values.options as IDataObject;
+	const { fileName, file } = await readFile(this, itemIndex, String(values.binaryPropertyName), options.fileName);
 
 	const response = await apiRequest.call(this, itemIndex, {
 		channel,
 		method: 'POST',
 		path: '/orders/v1/transaction/documents',
 		multipart: [
-			{ name: 'transaction_id', value: transactionId },
-			{ name: 'document_type', value: documentType },
-			{ name: 'document_ref', value: documentRef },
-			{
-				name: 'file',
-				fileName,
-				contentType: DOCUMENT_CONTENT_TYPES[extensionOf(fileName)],
-				data: file,
-			},
+			textPart('transaction_id', fields.transaction_id),
+			textPart('document_type', fields.document_type),
+			textPart('document_ref', fields.document_ref),
+			{ name: 'file', fileName, contentType: contentTypeOf(fileName) ?? 'application/octet-stream', data: file },
 		],
 		retrySafe: false,
 	});

@@ -1,6 +1,6 @@
-import type { Sandbox, TransactionRecord } from '../sandbox';
-import { startSandbox, toPosOrder } from '../sandbox';
-import { requestsTo, runGateway } from './support';
+import type { Sandbox, TransactionRecord } from '../../sandbox';
+import { startSandbox, toPosOrder } from '../../sandbox';
+import { requestsTo, runGateway } from '../support';
 
 let sandbox: Sandbox;
 
@@ -70,6 +70,18 @@ describe('transaction.getPosOrder', () => {
 		const result = await lookUp('  ');
 		expect(result.error?.constructor.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain('order_id is required');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it.each([
+		['a lone surrogate', '={{ "40\\uD800" }}', 'order_id must not contain a broken Unicode character'],
+		['an object', '={{ { id: 40 } }}', 'order_id must be text, not a object'],
+		['two lines', '={{ "40\\n41" }}', 'order_id must be one line without control characters'],
+	])('refuses an order ID with %s clearly, never "URI malformed"; nothing is sent', async (_, orderId, message) => {
+		const result = await lookUp(orderId);
+		expect(result.error?.constructor.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain(message);
+		expect(result.error?.message).not.toMatch(/URI malformed/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runWorkflow } from '../harness';
-import type { HarnessCredential } from '../harness';
-import type { Sandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { decodePng, PNG_SIGNATURE } from '../sandbox/png';
-import { GATEWAY, requestsTo, runGateway, sandboxCredentials } from './support';
+import { runWorkflow } from '../../harness';
+import type { HarnessCredential } from '../../harness';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { decodePng, PNG_SIGNATURE } from '../../sandbox/png';
+import { GATEWAY, requestsTo, runGateway, sandboxCredentials } from '../support';
 
 const ADD = '/subscriptions/v1/add';
 const CREDENTIAL = 'paymentGatewaySubscriptionApi';
@@ -223,6 +223,7 @@ describe('subscriptionPlan.create: every rule, valid values accepted by the serv
 		['daily', { frequency: 'daily' }, { billing_frequency: { frequency: 'daily', interval: 1 } }],
 		['yearly every 3 years', { frequency: 'yearly', interval: 3 }, { billing_frequency: { frequency: 'yearly', interval: 3 } }],
 		['a lower-case currency from an expression', { currency: '={{ "omr" }}' }, { installment_amount: { currency: 'OMR', value: 100 } }],
+		['a padded plan name, sent trimmed', { planName: '={{ "  Trimmed plan  " }}' }, { plan_name: 'Trimmed plan' }],
 		['amounts as numeric text', { installmentAmount: '={{ "75.5" }}', initialPaymentAmount: '={{ "1" }}', finalPaymentAmount: '={{ "75.50" }}' }, { installment_amount: { currency: 'AED', value: 75.5 }, initial_payment_amount: 1, final_payment_amount: 75.5 }],
 		['an installment of 1 with initial and final of 1', { installmentAmount: 1, initialPaymentAmount: 1, finalPaymentAmount: 1 }, { installment_amount: { currency: 'AED', value: 1 } }],
 		['discount term 0: no discount sent', { additionalFields: { discountTerm: 0 } }, { terms: { unlimited: 'no', value: 12 } }],
@@ -246,40 +247,46 @@ describe('subscriptionPlan.create: every rule, valid values accepted by the serv
 
 describe('subscriptionPlan.create: every rule, invalid values refused before sending', () => {
 	const NOT_PLAIN = 'must be a plain number (no currency symbol, commas or spaces)';
-	const DATE_FORM = 'must be a date and time (YYYY-MM-DD HH:mm)';
+	const DATE_FORM = 'must be a date and time YYYY-MM-DD HH:mm that exists';
 	it.each<[string, IDataObject, string, string, unknown]>([
 		['an empty plan name', { planName: '={{ "" }}' }, 'plan_name', 'is required', ''],
-		['a plan name of 51 characters', { planName: 'n'.repeat(51) }, 'plan_name', 'must be at most 50 characters long', 'n'.repeat(51)],
-		['a description of 251 characters', { additionalFields: { planDescription: 'd'.repeat(251) } }, 'plan_description', 'must be at most 250 characters long', 'd'.repeat(251)],
+		['a plan name of 51 characters', { planName: 'n'.repeat(51) }, 'plan_name', 'must be at most 50 characters', 'n'.repeat(51)],
+		['a description of 251 characters', { additionalFields: { planDescription: 'd'.repeat(251) } }, 'plan_description', 'must be at most 250 characters', 'd'.repeat(251)],
 		['a description with "!"', { additionalFields: { planDescription: 'Best plan!' } }, 'plan_description', 'may contain only letters, numbers, spaces, full stops, hyphens and commas', 'Best plan!'],
 		['a description with "&"', { additionalFields: { planDescription: 'Tea & cake' } }, 'plan_description', 'may contain only letters, numbers, spaces, full stops, hyphens and commas', 'Tea & cake'],
 		['frequency hourly', { frequency: '={{ "hourly" }}' }, 'billing_frequency.frequency', 'must be one of daily, weekly, monthly, yearly', 'hourly'],
-		['interval 0', { interval: 0 }, 'billing_frequency.interval', 'must be a whole number of at least 1', 0],
-		['interval 1.5', { interval: 1.5 }, 'billing_frequency.interval', 'must be a whole number of at least 1', 1.5],
-		['currency JPY', { currency: '={{ "JPY" }}' }, 'installment_amount.currency', 'must be one of AED, USD, EUR, GBP, INR, SAR, QAR, KWD, BHD, OMR', 'JPY'],
+		['interval 0', { interval: 0 }, 'billing_frequency.interval', 'must be at least 1', 0],
+		['interval 1.5', { interval: 1.5 }, 'billing_frequency.interval', 'must be a whole number', 1.5],
+		['currency XYZ (no ISO 4217 code)', { currency: '={{ "XYZ" }}' }, 'installment_amount.currency', 'must be an ISO 4217 currency code such as USD', 'XYZ'],
 		['an installment of 0.5', { installmentAmount: 0.5, initialPaymentAmount: 1, finalPaymentAmount: 1 }, 'installment_amount.value', 'must be at least 1', 0.5],
 		['an installment with a symbol', { installmentAmount: '={{ "AED 100" }}' }, 'installment_amount.value', NOT_PLAIN, 'AED 100'],
-		['unlimited terms "maybe"', { unlimitedTerms: '={{ "maybe" }}' }, 'terms.unlimited', 'must be yes or no', 'maybe'],
-		['0 terms', { terms: 0 }, 'terms.value', 'must be a whole number from 1 to 1999', 0],
-		['2000 terms', { terms: 2000 }, 'terms.value', 'must be a whole number from 1 to 1999', 2000],
+		['unlimited terms "maybe"', { unlimitedTerms: '={{ "maybe" }}' }, 'terms.unlimited', 'must be true or false', 'maybe'],
+		['0 terms', { terms: 0 }, 'terms.value', 'must be at least 1', 0],
+		['2000 terms', { terms: 2000 }, 'terms.value', 'must be at most 1999', 2000],
 		['a discount term after the last term', { additionalFields: { discountTerm: 13, discountAmount: 50 } }, 'terms.discount_term', 'must be at most terms.value (12) when terms are not unlimited', 13],
-		['a discount term of 1.5', { additionalFields: { discountTerm: 1.5, discountAmount: 50 } }, 'terms.discount_term', 'must be a whole number of at least 1', 1.5],
+		['a discount term of 1.5', { additionalFields: { discountTerm: 1.5, discountAmount: 50 } }, 'terms.discount_term', 'must be a whole number', 1.5],
 		['a discount term without an amount', { additionalFields: { discountTerm: 2 } }, 'terms.discount_amount', 'is required when terms.discount_term is above 0', ''],
 		['a discount amount above the installment', { additionalFields: { discountTerm: 2, discountAmount: 100.5 } }, 'terms.discount_amount', 'must not be above installment_amount.value (100)', 100.5],
 		['a negative discount amount', { additionalFields: { discountTerm: 2, discountAmount: -1 } }, 'terms.discount_amount', 'must be at least 0', -1],
 		['an initial payment of 0', { initialPaymentAmount: 0 }, 'initial_payment_amount', 'must be at least 1', 0],
 		['an initial payment above the installment', { initialPaymentAmount: 101 }, 'initial_payment_amount', 'must not be above installment_amount.value (100)', 101],
 		['a final payment of 0.5', { finalPaymentAmount: 0.5 }, 'final_payment_amount', 'must be at least 1', 0.5],
-		['a final payment above the installment', { finalPaymentAmount: '={{ "150" }}' }, 'final_payment_amount', 'must not be above installment_amount.value (100)', '150'],
+		['a final payment above the installment', { finalPaymentAmount: '={{ "150" }}' }, 'final_payment_amount', 'must not be above installment_amount.value (100)', 150],
 		['a negative shipping fee', { additionalFields: { shippingFee: -1 } }, 'shipping_fee', 'must be at least 0', -1],
 		['a convenience fee with a comma', { additionalFields: { convenienceFee: '={{ "1,5" }}' } }, 'convenience_fee', NOT_PLAIN, '1,5'],
 		['a start date yesterday', { startDate: `${day(-1)}T23:59:00` }, 'start_date', `must be today (${day(0)}) or later`, `${day(-1)} 23:59`],
 		['a start date that is no date', { startDate: '={{ "next week" }}' }, 'start_date', DATE_FORM, 'next week'],
 		['an empty start date', { startDate: '={{ "" }}' }, 'start_date', 'is required', ''],
+		['a start date that does not exist (30 February)', { startDate: '={{ "2031-02-30 10:00" }}' }, 'start_date', DATE_FORM, '2031-02-30 10:00'],
+		['a start time that does not exist', { startDate: '={{ "2031-01-10 24:30" }}' }, 'start_date', DATE_FORM, '2031-01-10 24:30'],
+		['26 emoji as plan name (52 UTF-16 units)', { planName: '😀'.repeat(26) }, 'plan_name', 'must be at most 50 characters', '😀'.repeat(26)],
+		['an object as plan name', { planName: '={{ { id: 7 } }}' }, 'plan_name', 'must be text, not a object', { id: 7 }],
+		['a plan name with a lone surrogate', { planName: '={{ "ab\\uD800" }}' }, 'plan_name', 'must not contain a broken Unicode character', 'ab\uD800'],
+		['an installment of NaN', { installmentAmount: '={{ NaN }}' }, 'installment_amount.value', 'must be a finite number', null],
 		['an expiry equal to the start', { additionalFields: { expiryDate: `${day(1)}T09:00:00` } }, 'expiry_date', `must be after start_date (${day(1)} 09:00)`, `${day(1)} 09:00`],
 		['an expiry before the start', { additionalFields: { expiryDate: `${day(1)}T08:00:00` } }, 'expiry_date', `must be after start_date (${day(1)} 09:00)`, `${day(1)} 08:00`],
 		['an expiry that is no date', { additionalFields: { expiryDate: '={{ "31/12/2030" }}' } }, 'expiry_date', DATE_FORM, '31/12/2030'],
-		['a note of 251 characters', { additionalFields: { note: 'n'.repeat(251) } }, 'note', 'must be at most 250 characters long', 'n'.repeat(251)],
+		['a note of 251 characters', { additionalFields: { note: 'n'.repeat(251) } }, 'note', 'must be at most 250 characters', 'n'.repeat(251)],
 		['41 recipients', { email: { customerEmails: addresses(41), subject: 'Hi' } }, 'customer_emails', 'must list at most 40 addresses (got 41)', addresses(41)],
 		['6 CC', { email: { customerEmails: 'a@example.com', customerEmailCc: addresses(6), subject: 'Hi' } }, 'customer_email_cc', 'must list at most 5 addresses (got 6)', addresses(6)],
 		['an invalid recipient', { email: { customerEmails: 'a@example.com, nope', subject: 'Hi' } }, 'customer_emails', 'must contain valid email addresses only', 'nope'],
@@ -287,8 +294,8 @@ describe('subscriptionPlan.create: every rule, invalid values refused before sen
 		['CC without recipients', { email: { customerEmailCc: 'boss@example.com' } }, 'customer_email_cc', 'must be empty when customer_emails is empty', 'boss@example.com'],
 		['a subject without recipients', { email: { subject: 'Hello' } }, 'subject', 'must be empty when customer_emails is empty', 'Hello'],
 		['recipients without a subject', { email: { customerEmails: 'a@example.com' } }, 'subject', 'is required when customer_emails is set', ''],
-		['a subject of 201 characters', { email: { customerEmails: 'a@example.com', subject: 's'.repeat(201) } }, 'subject', 'must be at most 200 characters long', 's'.repeat(201)],
-		['product details of 201 characters', { email: { productDetails: 'p'.repeat(201) } }, 'product_details', 'must be at most 200 characters long', 'p'.repeat(201)],
+		['a subject of 201 characters', { email: { customerEmails: 'a@example.com', subject: 's'.repeat(201) } }, 'subject', 'must be at most 200 characters', 's'.repeat(201)],
+		['product details of 201 characters', { email: { productDetails: 'p'.repeat(201) } }, 'product_details', 'must be at most 200 characters', 'p'.repeat(201)],
 	])('refuses %s, naming field, rule and value; nothing is sent', async (_, change, field, rule, value) => {
 		const result = await runPlan({ ...base(), ...change });
 		expect(result.error?.constructor.name).toBe('NodeOperationError');
@@ -308,6 +315,13 @@ describe('subscriptionPlan.create: every rule, invalid values refused before sen
 });
 
 describe('subscriptionPlan.create: the service', () => {
+	it('checks the currency against ISO 4217 only: JPY is sent, and the account list is checked by the service', async () => {
+		const result = await runPlan({ ...base(), currency: '={{ "jpy" }}' });
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(result.error?.message).toContain('"JPY" is not enabled on the merchant account');
+		expect(requestsTo(sandbox, ADD)).toHaveLength(1);
+	});
+
 	it('refuses a second plan with the same name, frequency, currency and amount (NodeApiError), each sent once', async () => {
 		const parameters = base();
 		expect((await runPlan(parameters)).error).toBeUndefined();

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox, TransactionRecord } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { FILTERS } from '../../nodes/PaymentGateway/actions/transaction/getMany.operation';
-import { requestsTo, runGateway } from './support';
+import type { Sandbox, TransactionRecord } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { FILTERS } from '../../../nodes/PaymentGateway/actions/transaction/getMany.operation';
+import { requestsTo, runGateway } from '../support';
 
 const LIST = '/orders/v1/transaction-list';
 
@@ -68,7 +68,7 @@ describe('transaction.getMany filters', () => {
 
 	it('covers the 17 filters of the service, each in the node and in this table', () => {
 		const seedFilters = ['p_order_id', 'transaction_id', 'status', 'payment_method', 'payment_method_id', 'm_payment_token', 'card_bin', 'processor', 'currency_code', 'from_date', 'to_date', 'min_amount', 'max_amount', 'm_customer_id', 'customer_email', 'customer_mobile', 'customer_country'];
-		expect(FILTERS.map((f) => f.query).sort()).toEqual([...seedFilters].sort());
+		expect(FILTERS.map((f) => f.wire).sort()).toEqual([...seedFilters].sort());
 		expect(cases.map(([name]) => name).sort()).toEqual(FILTERS.map((f) => f.name).sort());
 	});
 
@@ -182,6 +182,86 @@ describe('transaction.getMany pagination', () => {
 	});
 });
 
+describe('transaction.getMany values from expressions', () => {
+	it.each([
+		['an object', '={{ { id: 7 } }}', 'must be text, not a object'],
+		['a list', '={{ ["a", "b"] }}', 'must be text, not a list'],
+	])('refuses %s as a filter, naming it; nothing is sent', async (_, expression, rule) => {
+		const result = await listAll({ transactionId: expression });
+		expect(result.error?.constructor.name).toBe('NodeOperationError');
+		expect(result.error?.message).toContain(`transaction_id ${rule}`);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('takes Return All "false" from an expression as false: one page of Limit', async () => {
+		const result = await listSome(4, { returnAll: '={{ "false" }}' });
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway).toHaveLength(4);
+		expect(requestsTo(sandbox, LIST).map((r) => r.query.perpage)).toEqual(['4']);
+	});
+
+	it('takes Return All "true" from an expression as true', async () => {
+		const result = await listSome(4, { returnAll: '={{ "true" }}' });
+		expect(result.outputs.Gateway).toHaveLength(250);
+	});
+
+	it('takes Simplify "false" from an expression as false: the full record', async () => {
+		const result = await listSome(1, { simplify: '={{ "false" }}' });
+		expect(Object.keys(result.outputs.Gateway[0].json)).toContain('payment_method_data');
+	});
+
+	it.each([
+		['returnAll', 'Return All'],
+		['simplify', 'Simplify'],
+	])('refuses %s that is neither true nor false, naming it', async (name, label) => {
+		const result = await listSome(1, { [name]: '={{ "maybe" }}' });
+		expect(result.error?.message).toBe(`Invalid ${label} must be true or false (received "maybe")`);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it.each([
+		['a limit of 0', { limit: 0 }, 'limit must be at least 1'],
+		['a limit of 2.5', { limit: 2.5 }, 'limit must be a whole number'],
+		['an empty limit', { limit: '={{ "" }}' }, 'limit is required'],
+	])('refuses %s while Return All is off', async (_, change, rule) => {
+		const result = await listSome(1, change as INodeParameters);
+		expect(result.error?.message).toContain(rule);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('ignores Limit while Return All is on', async () => {
+		const result = await listAll({}, { limit: '={{ "nonsense" }}' });
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway).toHaveLength(250);
+	});
+
+	it('sends numeric text from an expression as the number, and a status in capitals', async () => {
+		const result = await listSome(1, { filters: { minAmount: '={{ " 900 " }}', status: '={{ "captured" }}' } });
+		expect(result.error).toBeUndefined();
+		expect(requestsTo(sandbox, LIST)[0].query).toMatchObject({ min_amount: '900', status: 'CAPTURED' });
+	});
+
+	it.each([
+		['status', { status: 'settled!' }],
+		['currency_code', { currencyCode: 'DIRHAM' }],
+		['currency_code', { currencyCode: '={{ "XYZ" }}' }],
+		['customer_country', { customerCountry: 'ARE' }],
+		['card_bin', { cardBin: '4111' }],
+		['customer_mobile', { customerMobile: '+971 50' }],
+		['customer_email', { customerEmail: 'a@' }],
+		['from_date', { fromDate: '2026-02-30' }],
+		['to_date', { toDate: '01-02-2026' }],
+		['min_amount', { minAmount: '={{ "1,000" }}' }],
+		['max_amount', { maxAmount: -5 }],
+		['min_amount', { minAmount: 10, maxAmount: 5 }],
+		['from_date', { fromDate: '2026-02-01', toDate: '2026-01-01' }],
+	])('refuses a bad %s in %j before sending', async (field, filters) => {
+		const result = await listAll(filters);
+		expect((result.error as { context?: { violations?: Array<{ field: string }> } }).context?.violations?.map((v) => v.field)).toEqual([field]);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
 describe('transaction.getMany rules and failures', () => {
 	it('refuses a malformed filter before sending anything, naming field, rule and value', async () => {
 		const result = await listAll({ customerCountry: 'UAE' });
@@ -207,7 +287,7 @@ describe('transaction.getMany rules and failures', () => {
 		const out = result.outputs.Gateway;
 		expect(out[0].json.error).toContain('from_date');
 		expect(out[0].json.violations).toEqual([
-			{ field: 'from_date', rule: 'must be a date in the form YYYY-MM-DD', value: '2026-13-01' },
+			{ field: 'from_date', rule: 'must be a calendar date YYYY-MM-DD that exists', value: '2026-13-01' },
 		]);
 		expect(out[0].pairedItem).toEqual({ item: 0 });
 		expect(out.slice(1)).toHaveLength(2);

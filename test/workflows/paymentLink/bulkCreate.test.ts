@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildXlsx, readXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
-import type { Sandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { requestsTo, runGateway } from './support';
+import { paymentLinkSchema } from '../../../nodes/PaymentGateway/spreadsheet/paymentLink';
+import { buildXlsx, readXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { requestsTo, runGateway } from '../support';
 
 const HEADERS = [
 	'Currency',
@@ -27,6 +28,7 @@ const HEADERS = [
 	'Split Payment',
 	'Tip',
 ];
+const PARAMS = paymentLinkSchema('').columns.map((c) => c.name);
 const UPLOAD = '/payment-links/v1/bulk-upload';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -127,6 +129,53 @@ describe('paymentLink.bulkCreate from input items', () => {
 	});
 });
 
+/** Items as they come from sheets and databases: numbers, numeric text, padding, blanks, nulls, missing fields. */
+const mixed = (i: number): IDataObject => ({
+	Currency: i % 2 ? 'aed' : ' USD ',
+	Amount: i % 3 ? 100 + i : `${100 + i}.50`,
+	'Shipping Fee': i % 2 ? '0' : 0,
+	'Convenience Fee': i % 2 ? ' 1.25' : 0,
+	'Error Message': null,
+	'Qty Per Transaction': 1,
+	'No Of Transactions': '2',
+	'No Limit Per User': i % 2 ? 1 : '',
+	'Total Collection': 'per_month',
+	'Overall Qty Allowed': ' 5 ',
+	'Qty Frequency': 'per_day',
+	'Is Expiry': i % 2 ? '1' : 0,
+	'End Date': i % 2 ? `${nextYear}T00:00:00.000Z` : undefined,
+	Description: `  Item ${i}  `,
+	'Customer Email': i === 3 ? { to: 'x' } : 'a@example.com',
+	'Split Payment': i % 2 ? '1' : undefined,
+	Tip: 1,
+});
+
+/** Every column edited: the same field read through an expression, no longer the default text. */
+const edited = Object.fromEntries(HEADERS.map((h, i) => [PARAMS[i], `={{ $json['${h}'] }}`]));
+
+describe('paymentLink.bulkCreate: columns at their default read the item directly', () => {
+	it('gives the same upload as edited columns evaluated per item', async () => {
+		const items = [0, 1, 2, 4].map(mixed);
+		expect((await bulk(items, {})).error).toBeUndefined();
+		expect((await bulk(items, edited)).error).toBeUndefined();
+		const [direct, evaluated] = sandbox.state.paymentLinkUploads.slice(-2).map((u) => u.data);
+		const rowsOf = async (file: Buffer) => (await readXlsx(file)).rows.map((r) => r.values);
+		expect(await rowsOf(direct)).toEqual(await rowsOf(evaluated));
+		expect((await rowsOf(direct))[1].slice(0, 2)).toEqual(['AED', 101]);
+	});
+
+	it('gives the same refusal, naming the same rows and columns', async () => {
+		const items = [0, 1, 2, 3].map(mixed);
+		items[2] = { ...items[2], 'End Date': '2031-02-30', 'Is Expiry': 1 };
+		const first = await bulk(items, {});
+		const second = await bulk(items, edited);
+		expect(first.error?.message).toMatch(/row 4 \(item 2\), End Date: must be a calendar date YYYY-MM-DD that exists/);
+		expect(first.error?.message).toMatch(/row 5 \(item 3\), Customer Email: must be text, not a object/);
+		expect(second.error?.message).toBe(first.error?.message);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
 describe('paymentLink.bulkCreate from a binary file', () => {
 	const fileOf = async (rows: IDataObject[]) =>
 		await buildXlsx('Sheet1', HEADERS, rows.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)));
@@ -152,8 +201,26 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 
 	it('refuses a file with a bad row before sending', async () => {
 		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([row(10), { ...row(0), 'Is Expiry': 1 }]));
-		expect(result.error?.message).toMatch(/row 3, Amount: must be from 1 to 99999999/);
+		expect(result.error?.message).toMatch(/row 3, Amount: must be at least 1/);
 		expect(result.error?.message).toMatch(/row 3, End Date: is required when Is Expiry is 1/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('reads a date cell as its calendar date and a true/false cell as 1/0', async () => {
+		const headers = HEADERS;
+		const cells = { ...row(30), 'Is Expiry': true, 'End Date': new Date(`${nextYear}T00:00:00Z`), 'Split Payment': false };
+		const file = await buildXlsx('Sheet1', headers, [headers.map((h) => cells[h as keyof typeof cells] as never)]);
+		const result = await bulk([{}], { inputMode: 'binary' }, file);
+		expect(result.error).toBeUndefined();
+		const sent = await readXlsx(sandbox.state.paymentLinkUploads.at(-1)!.data);
+		const back = Object.fromEntries(HEADERS.map((h, i) => [h, sent.rows[0].values[i]]));
+		expect(back).toMatchObject({ 'Is Expiry': 1, 'End Date': nextYear, 'Split Payment': '0' });
+	});
+
+	it('refuses an End Date that does not exist (2031-02-30) before sending', async () => {
+		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([{ ...row(10), 'Is Expiry': 1, 'End Date': '2031-02-30' }]));
+		expect(result.error?.message).toMatch(/row 2, End Date: must be a calendar date YYYY-MM-DD that exists \(received "2031-02-30"\)/);
+		expect(result.error?.message).not.toMatch(/is required when Is Expiry/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
@@ -166,22 +233,5 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		});
 		expect(result.error?.message).toMatch(/file, \(file\): must be an \.xlsx file/);
 		expect(sandbox.requests).toHaveLength(0);
-	});
-});
-
-describe('paymentLink.deactivate', () => {
-	it('deactivates a link, then explains E0021 the second time', async () => {
-		await bulk([product(7)], mapped);
-		const link = [...sandbox.state.paymentLinks.values()].at(-1)!;
-		const deactivate = () =>
-			runGateway(sandbox, {
-				credentialType: 'paymentGatewayPaymentLinkApi',
-				parameters: { resource: 'paymentLink', operation: 'deactivate', dataId: link.data_id },
-			});
-		const first = await deactivate();
-		expect(first.outputs.Gateway[0].json).toMatchObject({ data_id: link.data_id, deactivated: true });
-		const second = await deactivate();
-		expect(second.error?.message).toContain('E0021');
-		expect((second.error as { description?: string }).description).toMatch(/already deactivated/);
 	});
 });

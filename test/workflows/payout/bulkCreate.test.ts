@@ -1,10 +1,10 @@
 import CryptoJS from 'crypto-js';
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildXlsx, readXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
-import type { Sandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { requestsTo, runGateway, sandboxCredentials } from './support';
+import { buildXlsx, readXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { requestsTo, runGateway, sandboxCredentials } from '../support';
 
 const HEADERS = [
 	'Reference No',
@@ -114,7 +114,7 @@ describe('payout.bulkCreate from input items', () => {
 		const items = Array.from({ length: 5 }, (_, i) => ({ ...row(i), Amount: -1 }));
 		const result = await payout(items, { requestId: requestId() });
 		expect(result.error?.message).toMatch(/^5 row\(s\) break/);
-		expect((result.error as { description?: string }).description?.match(/Amount: must be a number above 0/g)).toHaveLength(5);
+		expect((result.error as { description?: string }).description?.match(/Amount: must be above 0/g)).toHaveLength(5);
 	});
 
 	it('Validate Only sends nothing and returns the report and the file', async () => {
@@ -136,7 +136,7 @@ describe('payout.bulkCreate from input items', () => {
 	it('refuses batch fields that break the rules before sending', async () => {
 		const result = await payout([row(0)], { requestId: 'X'.repeat(31), callbackUrl: 'http://example.com/cb' });
 		expect(result.error?.message).toContain('request_id must be at most 30 characters');
-		expect(result.error?.message).toContain('callback_url must be an https:// URL');
+		expect(result.error?.message).toContain('callback_url must be an https:// URL (http:// only for localhost)');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
@@ -170,6 +170,44 @@ describe('payout.bulkCreate from input items', () => {
 		expect(requestsTo(sandbox, UPLOAD).length).toBe(2);
 		expect(result.error).toBeUndefined();
 		expect(sandbox.state.payoutBatches.get(id)?.rows).toHaveLength(1);
+	});
+});
+
+describe('payout.bulkCreate: amounts and currencies from expressions', () => {
+	it.each([['NaN'], ['Infinity'], ['-Infinity'], ['1e-7']])(
+		'refuses an Amount of %s on a NEFT row, naming the Amount column and no other',
+		async (amount) => {
+			const result = await payout([row(0, 'NEFT')], { requestId: requestId(), amount: `={{ ${amount} }}` });
+			expect(result.error?.message).toMatch(/^1 row\(s\) break .*row 2 \(item 0\), Amount: must/);
+			const columns = (result.error as { context?: { rowViolations?: IDataObject[] } }).context?.rowViolations?.map((v) => v.column);
+			expect(columns).toEqual(['Amount']);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	it('refuses a currency that is no ISO 4217 code (XYZ), and sends a lower-case code in capitals', async () => {
+		const refused = await payout([row(0)], { requestId: requestId(), currency: '={{ "XYZ" }}' });
+		expect(refused.error?.message).toBe('Invalid currency must be an ISO 4217 currency code such as USD (received "XYZ")');
+		expect(sandbox.requests).toHaveLength(0);
+		const id = requestId();
+		const sent = await payout([row(0)], { requestId: id, currency: ' inr ' });
+		expect(sent.error).toBeUndefined();
+		expect(sandbox.state.payoutBatches.get(id)?.currency).toBe('INR');
+	});
+
+	it('writes padded text trimmed and a mobile number given as a JSON number as text', async () => {
+		const id = requestId();
+		const item = { ...row(4, 'IMPSP2P'), Remark: '  Run 4  ', 'Beneficiary Mobile': 9876543210, Amount: ' 104.25 ' };
+		const result = await payout([item], { requestId: id });
+		expect(result.error).toBeUndefined();
+		const { rows } = await fileRows(sandbox.state.payoutBatches.get(id)!.file);
+		expect(rows[0]).toMatchObject({ Remark: 'Run 4', 'Beneficiary Mobile': '9876543210', Amount: 104.25 });
+	});
+
+	it('refuses a request ID or remark given as an object, naming the field; nothing is sent', async () => {
+		const result = await payout([{ ...row(0), meta: { id: 7 } }], { requestId: '={{ $json.meta }}' });
+		expect(result.error?.message).toBe('Invalid request_id must be text, not a object (received {"id":7})');
+		expect(sandbox.requests).toHaveLength(0);
 	});
 });
 

@@ -1,0 +1,85 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+export interface RequestSettings {
+	timeoutMs: number;
+	maxRetries: number;
+	maxRetryWaitSeconds: number;
+	/** Longest time spent waiting across all retries of one request. */
+	maxTotalRetryWaitSeconds: number;
+}
+
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
+	timeoutMs: 30000,
+	maxRetries: 3,
+	maxRetryWaitSeconds: 60,
+	maxTotalRetryWaitSeconds: 300,
+};
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30000;
+
+export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
+	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
+	const merged = { ...DEFAULT_REQUEST_SETTINGS, ...options };
+	const clamp = (value: unknown, min: number, max: number, fallback: number) =>
+		typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+	const defaults = DEFAULT_REQUEST_SETTINGS;
+	return {
+		timeoutMs: clamp(merged.timeoutMs, 1, 600000, defaults.timeoutMs),
+		maxRetries: Math.floor(clamp(merged.maxRetries, 0, 10, defaults.maxRetries)),
+		maxRetryWaitSeconds: clamp(merged.maxRetryWaitSeconds, 0, 3600, defaults.maxRetryWaitSeconds),
+		maxTotalRetryWaitSeconds: clamp(merged.maxTotalRetryWaitSeconds, 0, 36000, defaults.maxTotalRetryWaitSeconds),
+	};
+}
+
+/** Seconds to wait from a Retry-After header (seconds or an HTTP date), if it has one. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+export function backoffMs(attempt: number): number {
+	const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+	return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/** What happened to one attempt, as far as retrying is concerned. */
+export type AttemptKind = 'rateLimited' | 'serverError' | 'networkError' | 'final';
+
+export type RetryPlan = { retry: true; waitMs: number } | { retry: false; reason?: string };
+
+/**
+ * Whether to send again. A 429 means the service refused without acting, so it is retried on every
+ * request; a 5xx or a lost connection may hide a request that went through, so only requests that
+ * cannot act twice are retried after them.
+ */
+export function planRetry(
+	kind: AttemptKind,
+	retrySafe: boolean,
+	attempt: number,
+	waitedMs: number,
+	settings: RequestSettings,
+	retryAfterSeconds: number | undefined,
+): RetryPlan {
+	if (kind === 'final') return { retry: false };
+	if (kind !== 'rateLimited' && !retrySafe) return { retry: false };
+	if (attempt >= settings.maxRetries) return { retry: false };
+	if (retryAfterSeconds !== undefined && retryAfterSeconds > settings.maxRetryWaitSeconds) {
+		return {
+			retry: false,
+			reason: `The service asked to wait ${retryAfterSeconds} s, longer than Max Retry Wait (${settings.maxRetryWaitSeconds} s).`,
+		};
+	}
+	const waitMs = retryAfterSeconds !== undefined ? Math.max(retryAfterSeconds * 1000, 1) : backoffMs(attempt);
+	const budgetMs = settings.maxTotalRetryWaitSeconds * 1000;
+	if (waitedMs + waitMs > budgetMs) {
+		return {
+			retry: false,
+			reason: `Waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Retry Wait (${settings.maxTotalRetryWaitSeconds} s; ${Math.round(waitedMs / 1000)} s already spent waiting).`,
+		};
+	}
+	return { retry: true, waitMs };
+}
