@@ -10,6 +10,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { tokenBinding } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
+import { merchantKeyHeaders } from '../../../credentials/shared/channel';
 import { setTokenTimeout } from '../../../credentials/shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
 import type { ServiceFailure } from './errors';
@@ -121,10 +122,47 @@ async function buildOptions(
 	return options;
 }
 
+const runCredentials = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+
+/**
+ * The channel's credentials, decrypted once per run: n8n reads and decrypts them from its database
+ * on every call, which cost more than the request itself on a fast service.
+ */
+function credentialsOf(ctx: IExecuteFunctions, credentialType: string, itemIndex: number) {
+	let byType = runCredentials.get(ctx);
+	if (!byType) runCredentials.set(ctx, (byType = new Map()));
+	let credentials = byType.get(credentialType);
+	if (!credentials) {
+		credentials = ctx.getCredentials(credentialType, itemIndex);
+		byType.set(credentialType, credentials);
+		credentials.catch(() => byType.delete(credentialType));
+	}
+	return credentials;
+}
+
+type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
+
+/**
+ * Key-pair channels get their headers from the credentials already read; the payout channel goes
+ * through n8n's authentication, which fetches, caches and renews its bearer token.
+ */
+async function sendOnce(
+	ctx: IExecuteFunctions,
+	credentialType: string,
+	credentials: ICredentialDataDecryptedObject,
+	options: IHttpRequestOptions,
+): Promise<FullResponse> {
+	if (credentialType === CREDENTIAL_TYPES.payout) {
+		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as FullResponse;
+	}
+	return (await ctx.helpers.httpRequest(await merchantKeyHeaders(credentials, options))) as FullResponse;
+}
+
 /** One attempt through the run's rate gate; a 429 pauses every slot of the run. */
 async function attemptOnce(
 	ctx: IExecuteFunctions,
 	credentialType: string,
+	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
 	settings: RequestSettings,
 	attempt: number,
@@ -133,7 +171,7 @@ async function attemptOnce(
 	const gate = gateOf(ctx);
 	await gate.acquire();
 	try {
-		const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as { statusCode: number; headers: IDataObject; body: unknown };
+		const full = await sendOnce(ctx, credentialType, credentials, options);
 		outcome = {
 			response: { httpStatus: full.statusCode, headers: full.headers ?? {}, body: parseBody(full.body) },
 		};
@@ -185,7 +223,7 @@ export async function apiRequest(
 	spec: RequestSpec,
 ): Promise<IDataObject> {
 	const credentialType = CREDENTIAL_TYPES[spec.channel];
-	const credentials = await this.getCredentials(credentialType, itemIndex);
+	const credentials = await credentialsOf(this, credentialType, itemIndex);
 	const secrets = secretsOf(credentials);
 	try {
 		return await send(this, itemIndex, spec, credentialType, credentials, secrets);
@@ -210,7 +248,7 @@ async function send(
 	// An earlier attempt got no clear answer, so the service may have acted on it.
 	let answerLost = false;
 	for (let attempt = 0; ; attempt++) {
-		const outcome = await attemptOnce(ctx, credentialType, options, settings, attempt);
+		const outcome = await attemptOnce(ctx, credentialType, credentials, options, settings, attempt);
 		if ('localError' in outcome) {
 			throw new NodeOperationError(node, outcome.localError.message, { itemIndex });
 		}
