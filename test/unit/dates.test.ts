@@ -38,3 +38,31 @@ describe('today for "today or later"', () => {
 		expect(earliestToday('America/New_York', Date.parse('2026-11-22T02:00:00Z'))).toBe('2026-11-22');
 	});
 });
+
+describe('serviceDateToIso against Luxon, over a year of wall times', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { DateTime } = require('luxon') as typeof import('luxon');
+	const pad = (n: number) => String(n).padStart(2, '0');
+
+	it.each(['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu'])(
+		'gives Luxon’s offset for every hour of 2026 in %s, days of a change included',
+		(zone) => {
+			const checked: string[] = [];
+			// Shuffled hours, so the per-day offsets are met in any order.
+			const hours = Array.from({ length: 365 * 24 }, (_, i) => (i * 7919) % (365 * 24));
+			for (const hour of hours) {
+				const wall = DateTime.fromObject({ year: 2026, month: 1, day: 1 }, { zone: 'UTC' }).plus({ hours: hour, minutes: 17 });
+				const local = DateTime.fromObject(
+					{ year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: 17 },
+					{ zone },
+				);
+				// Wall times in or next to a change are ambiguous or missing: judged by the day tests above.
+				if (local.minus({ hours: 3 }).offset !== local.plus({ hours: 3 }).offset) continue;
+				const text = `${pad(wall.day)}-${pad(wall.month)}-${wall.year} ${pad(wall.hour)}:17:00`;
+				const expected = local.toISO({ suppressMilliseconds: true })!.replace('+00:00', 'Z');
+				if (serviceDateToIso(text, zone) !== expected) checked.push(`${text}: ${serviceDateToIso(text, zone)} ≠ ${expected}`);
+			}
+			expect(checked).toEqual([]);
+		},
+	);
+});

@@ -34,11 +34,32 @@ export function wallClock(instant: number, timeZone: string): number[] {
 	return fields;
 }
 
+function exactOffsetMinutes(instant: number, timeZone: string): number {
+	const [year, month, day, hour, minute, second] = wallClock(instant, timeZone);
+	return Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - instant) / 60000);
+}
+
+const DAY_MS = 86400000;
+const MAX_CACHED_DAYS = 50000;
+// Offsets by zone and UTC day, for days without a change of offset: long lists repeat the same days,
+// and asking Intl costs microseconds per call.
+const dayOffsets = new Map<string, Map<number, number>>();
+
 /** Offset of `timeZone` from UTC in minutes at the given instant. */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
 	if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 0;
-	const [year, month, day, hour, minute, second] = wallClock(instant, timeZone);
-	return Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - instant) / 60000);
+	const day = Math.floor(instant / DAY_MS);
+	let days = dayOffsets.get(timeZone);
+	if (!days) dayOffsets.set(timeZone, (days = new Map()));
+	const cached = days.get(day);
+	if (cached !== undefined) return cached;
+	const first = exactOffsetMinutes(day * DAY_MS, timeZone);
+	const last = exactOffsetMinutes((day + 1) * DAY_MS - 1000, timeZone);
+	// A day with a change (daylight saving) is asked exactly, every time.
+	if (first !== last) return exactOffsetMinutes(instant, timeZone);
+	if (days.size >= MAX_CACHED_DAYS) days.clear();
+	days.set(day, first);
+	return first;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
