@@ -1,0 +1,163 @@
+// A burst of webhook deliveries with interleaved re-sends, and the count of executions per delivery
+// key read back from n8n: shared by the regular-mode and the queue-mode suites.
+import type { N8n } from './n8n';
+
+export interface Delivery {
+	/** The key the trigger judges by (transaction_id|action|status|order_status|transaction_time). */
+	key: string;
+	payload: Record<string, unknown>;
+}
+
+export interface BurstFigures {
+	concurrency: number;
+	distinct: number;
+	resends: number;
+	/** Answers "Workflow was started". */
+	started: number;
+	/** Answers "duplicate delivery". */
+	dropped: number;
+	/** Any other answer (status, body). */
+	other: string[];
+	/** Executions found per key: keys with none, and keys with more than one. */
+	lost: number;
+	processedTwice: number;
+	ms: number;
+}
+
+/** `count` distinct deliveries, their transaction ids starting at `first`. */
+export function deliveries(first: number, count: number): Delivery[] {
+	return Array.from({ length: count }, (_, i) => {
+		const payload = {
+			action: 'SALE',
+			status: 'SUCCESS',
+			order_status: 'CAPTURED',
+			transaction_id: String(first + i),
+			p_order_id: String(500000 + first + i),
+			m_order_id: `burst-${first + i}`,
+			currency: 'AED',
+			amount: '10.00',
+			transaction_time: '21-05-2025 14:03:07',
+		};
+		const key = ['transaction_id', 'action', 'status', 'order_status', 'transaction_time']
+			.map((field) => String(payload[field as keyof typeof payload]))
+			.join('|');
+		return { key, payload };
+	});
+}
+
+/**
+ * The sending order: every delivery once; every 10th re-sent right behind its original (at
+ * concurrency > 1 the two are in flight together); every 10th + 5 re-sent seven deliveries later.
+ */
+export function sendingOrder(list: Delivery[]): Delivery[] {
+	const order: Delivery[] = [];
+	const later = new Map<number, Delivery[]>();
+	list.forEach((delivery, i) => {
+		order.push(delivery);
+		if (i % 10 === 0) order.push(delivery);
+		if (i % 10 === 5) later.set(i + 7, [...(later.get(i + 7) ?? []), delivery]);
+		order.push(...(later.get(i) ?? []));
+		later.delete(i);
+	});
+	for (const rest of later.values()) order.push(...rest);
+	return order;
+}
+
+export type Answer = { status: number; body: string };
+
+export function post(url: string, secret: string, payload: unknown): Promise<Answer> {
+	return fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'notification-secret': secret },
+		body: JSON.stringify(payload),
+	}).then(async (response) => ({ status: response.status, body: await response.text() }));
+}
+
+/** Sends `order` with `concurrency` requests in flight; answers in sending order. */
+export async function send(url: string, secret: string, order: Delivery[], concurrency: number): Promise<Answer[]> {
+	const answers: Answer[] = new Array(order.length);
+	let next = 0;
+	const worker = async () => {
+		while (next < order.length) {
+			const index = next++;
+			answers[index] = await post(url, secret, order[index].payload);
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	return answers;
+}
+
+const STARTED = '{"message":"Workflow was started"}';
+const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
+
+export function tally(answers: Answer[]): Pick<BurstFigures, 'started' | 'dropped' | 'other'> {
+	const other = answers.filter((a) => !(a.status === 200 && (a.body === STARTED || a.body === DUPLICATE)));
+	return {
+		started: answers.filter((a) => a.status === 200 && a.body === STARTED).length,
+		dropped: answers.filter((a) => a.status === 200 && a.body === DUPLICATE).length,
+		other: other.slice(0, 5).map((a) => `${a.status} ${a.body.slice(0, 200)}`),
+	};
+}
+
+interface ExecutionPage {
+	data: Array<{ id: string; status: string; data?: { resultData: { runData: Record<string, any[]> } } }>;
+	nextCursor?: string | null;
+}
+
+/** Every execution of the workflow with its trigger item's deliveryKey (public API, paged). */
+export async function executionKeys(n8n: N8n, workflowId: string, trigger: string): Promise<string[]> {
+	const apiKey = await n8n.publicApiKey();
+	const keys: string[] = [];
+	let cursor: string | null | undefined;
+	do {
+		const query = new URLSearchParams({ workflowId, includeData: 'true', limit: '250' });
+		if (cursor) query.set('cursor', cursor);
+		const response = await fetch(`${n8n.baseUrl}/api/v1/executions?${query}`, {
+			headers: { 'X-N8N-API-KEY': apiKey },
+		});
+		if (!response.ok) throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
+		const page = (await response.json()) as ExecutionPage;
+		for (const execution of page.data) {
+			const item = execution.data?.resultData.runData[trigger]?.[0]?.data?.main?.[0]?.[0];
+			keys.push(String(item?.json?.deliveryKey ?? `(execution ${execution.id}: ${execution.status}, no item)`));
+		}
+		cursor = page.nextCursor;
+	} while (cursor);
+	return keys;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `expected` executions exist and the count stays put for a moment. */
+export async function settledKeys(
+	n8n: N8n,
+	workflowId: string,
+	trigger: string,
+	expected: number,
+	timeoutMs = 120_000,
+): Promise<string[]> {
+	const deadline = Date.now() + timeoutMs;
+	let keys = await executionKeys(n8n, workflowId, trigger);
+	for (;;) {
+		if (keys.length >= expected || Date.now() > deadline) {
+			// Executions are saved after the answer: one more look catches a late extra one.
+			await sleep(1500);
+			const again = await executionKeys(n8n, workflowId, trigger);
+			if (again.length === keys.length) return again;
+			keys = again;
+			continue;
+		}
+		await sleep(1000);
+		keys = await executionKeys(n8n, workflowId, trigger);
+	}
+}
+
+/** Keys of `expected` with no execution, and keys with more than one. */
+export function judge(expected: Delivery[], keys: string[]): { lost: string[]; twice: string[] } {
+	const counts = new Map<string, number>();
+	for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+	return {
+		lost: expected.filter((d) => !counts.has(d.key)).map((d) => d.key),
+		twice: [...counts].filter(([, count]) => count > 1).map(([key]) => key),
+	};
+}
