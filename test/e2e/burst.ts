@@ -104,10 +104,21 @@ interface ExecutionPage {
 	nextCursor?: string | null;
 }
 
-/** Every execution of the workflow with its trigger item's deliveryKey (public API, paged). */
-export async function executionKeys(n8n: N8n, workflowId: string, trigger: string): Promise<string[]> {
+/** Statuses of an execution that has not ended yet (queue mode creates it before a worker runs it). */
+const UNFINISHED = new Set(['new', 'running', 'waiting', 'queued', 'unknown']);
+
+/**
+ * Every ended execution of the workflow by its trigger item's deliveryKey (public API, paged), and
+ * how many have not ended yet.
+ */
+export async function executionKeys(
+	n8n: N8n,
+	workflowId: string,
+	trigger: string,
+): Promise<{ keys: string[]; unfinished: number }> {
 	const apiKey = await n8n.publicApiKey();
 	const keys: string[] = [];
+	let unfinished = 0;
 	let cursor: string | null | undefined;
 	do {
 		const query = new URLSearchParams({ workflowId, includeData: 'true', limit: '250' });
@@ -118,17 +129,24 @@ export async function executionKeys(n8n: N8n, workflowId: string, trigger: strin
 		if (!response.ok) throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
 		const page = (await response.json()) as ExecutionPage;
 		for (const execution of page.data) {
+			if (UNFINISHED.has(execution.status)) {
+				unfinished += 1;
+				continue;
+			}
 			const item = execution.data?.resultData.runData[trigger]?.[0]?.data?.main?.[0]?.[0];
 			keys.push(String(item?.json?.deliveryKey ?? `(execution ${execution.id}: ${execution.status}, no item)`));
 		}
 		cursor = page.nextCursor;
 	} while (cursor);
-	return keys;
+	return { keys, unfinished };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until `expected` executions exist and the count stays put for a moment. */
+/**
+ * Polls until at least `expected` executions have ended and none is still running, then looks once
+ * more (executions are saved after the answer) so a late extra one is caught too.
+ */
 export async function settledKeys(
 	n8n: N8n,
 	workflowId: string,
@@ -137,18 +155,21 @@ export async function settledKeys(
 	timeoutMs = 120_000,
 ): Promise<string[]> {
 	const deadline = Date.now() + timeoutMs;
-	let keys = await executionKeys(n8n, workflowId, trigger);
+	let seen = await executionKeys(n8n, workflowId, trigger);
 	for (;;) {
-		if (keys.length >= expected || Date.now() > deadline) {
-			// Executions are saved after the answer: one more look catches a late extra one.
+		const done = seen.keys.length >= expected && seen.unfinished === 0;
+		if (done || Date.now() > deadline) {
 			await sleep(1500);
 			const again = await executionKeys(n8n, workflowId, trigger);
-			if (again.length === keys.length) return again;
-			keys = again;
+			if (again.keys.length === seen.keys.length && again.unfinished === seen.unfinished) {
+				if (again.unfinished > 0) throw new Error(`${again.unfinished} executions still unfinished after ${timeoutMs} ms`);
+				return again.keys;
+			}
+			seen = again;
 			continue;
 		}
 		await sleep(1000);
-		keys = await executionKeys(n8n, workflowId, trigger);
+		seen = await executionKeys(n8n, workflowId, trigger);
 	}
 }
 
