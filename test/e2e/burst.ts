@@ -16,6 +16,8 @@ export interface BurstFigures {
 	started: number;
 	/** Answers "duplicate delivery". */
 	dropped: number;
+	/** Error answers delivered again (see send). */
+	retries: number;
 	/** Any other answer (status, body). */
 	other: string[];
 	/** Executions found per key: keys with none, and keys with more than one. */
@@ -73,18 +75,36 @@ export function post(url: string, secret: string, payload: unknown): Promise<Ans
 	}).then(async (response) => ({ status: response.status, body: await response.text() }));
 }
 
-/** Sends `order` with `concurrency` requests in flight; answers in sending order. */
-export async function send(url: string, secret: string, order: Delivery[], concurrency: number): Promise<Answer[]> {
+/**
+ * Sends `order` with `concurrency` requests in flight; final answers in sending order. An error
+ * answer (5xx, as n8n gives when its database is busy) is delivered again after a pause, up to
+ * three times, as the service retries a delivery that got an error or no answer.
+ */
+export async function send(
+	url: string,
+	secret: string,
+	order: Delivery[],
+	concurrency: number,
+): Promise<{ answers: Answer[]; retries: number }> {
 	const answers: Answer[] = new Array(order.length);
 	let next = 0;
+	let retries = 0;
+	const deliver = async (payload: unknown): Promise<Answer> => {
+		for (let attempt = 1; ; attempt++) {
+			const answer = await post(url, secret, payload).catch((error: Error) => ({ status: 599, body: error.message }));
+			if (answer.status < 500 || attempt === 4) return answer;
+			retries += 1;
+			await new Promise((r) => setTimeout(r, 1000 * attempt));
+		}
+	};
 	const worker = async () => {
 		while (next < order.length) {
 			const index = next++;
-			answers[index] = await post(url, secret, order[index].payload);
+			answers[index] = await deliver(order[index].payload);
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
-	return answers;
+	return { answers, retries };
 }
 
 const STARTED = '{"message":"Workflow was started"}';

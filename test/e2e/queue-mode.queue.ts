@@ -171,7 +171,7 @@ describe('queue mode: main + webhook process + two workers, PostgreSQL, binary d
 async function burst(list: Delivery[], concurrency: number, before: Delivery[]): Promise<void> {
 	const order = sendingOrder(list);
 	const started = Date.now();
-	const answers = await send(eventsUrl, sandbox.keys.webhook.notificationSecret, order, concurrency);
+	const { answers, retries } = await send(eventsUrl, sandbox.keys.webhook.notificationSecret, order, concurrency);
 	const ms = Date.now() - started;
 	const all = [...before, ...list];
 	const keys = await settledKeys(main, EVENTS_ID, TRIGGER, all.length, 300_000);
@@ -181,6 +181,7 @@ async function burst(list: Delivery[], concurrency: number, before: Delivery[]):
 		distinct: list.length,
 		resends: order.length - list.length,
 		...tally(answers),
+		retries,
 		lost: lost.length,
 		processedTwice: twice.length,
 		ms,
@@ -188,7 +189,9 @@ async function burst(list: Delivery[], concurrency: number, before: Delivery[]):
 	figures.push(result);
 	console.log(`queue mode burst: ${JSON.stringify(result)}\n${errorLines()}`);
 	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra: keys.length - all.length }).toEqual({ lost: [], twice: [], extra: 0 });
-	expect(result).toMatchObject({ started: list.length, dropped: order.length - list.length, other: [] });
+	// A retried delivery whose first attempt got through is answered as a duplicate: count both.
+	expect(result.other).toEqual([]);
+	expect(result.started + result.dropped).toBe(order.length);
 }
 
 describe('queue mode: the trigger through the webhook process under burst', () => {

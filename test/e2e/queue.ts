@@ -24,6 +24,9 @@ export function queueEnvironment(): Record<string, string> {
 		DB_POSTGRESDB_PASSWORD: '',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 		QUEUE_BULL_REDIS_PORT: redis,
+		// n8n's default pool is 2 connections: under a burst its database health check then waits
+		// behind webhook queries and n8n answers 503 "Database is not ready!".
+		DB_POSTGRESDB_POOL_SIZE: '10',
 		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
 		// Executions started from the editor or API run in workers too.
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
