@@ -164,20 +164,25 @@ export async function executionKeys(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Polls until at least `expected` executions have ended and none is still running, then looks once
- * more (executions are saved after the answer) so a late extra one is caught too.
+ * Polls until every expected delivery key has an ended execution and none is still running (or the
+ * time is up), then looks once more (executions are saved after the answer) to catch a late extra
+ * one. Counting executions is not enough: duplicates would make up for missing ones.
  */
 export async function settledKeys(
 	n8n: N8n,
 	workflowId: string,
 	trigger: string,
-	expected: number,
+	expected: Delivery[],
 	timeoutMs = 120_000,
 ): Promise<string[]> {
 	const deadline = Date.now() + timeoutMs;
+	const covered = (keys: string[]) => {
+		const present = new Set(keys);
+		return expected.every((d) => present.has(d.key));
+	};
 	let seen = await executionKeys(n8n, workflowId, trigger);
 	for (;;) {
-		const done = seen.keys.length >= expected && seen.unfinished === 0;
+		const done = covered(seen.keys) && seen.unfinished === 0;
 		if (done || Date.now() > deadline) {
 			await sleep(1500);
 			const again = await executionKeys(n8n, workflowId, trigger);

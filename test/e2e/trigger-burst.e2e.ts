@@ -73,7 +73,7 @@ async function burst(list: Delivery[], concurrency: number, before: Delivery[]):
 	const { answers, retries } = await send(url, SECRET, order, concurrency);
 	const ms = Date.now() - started;
 	const all = [...before, ...list];
-	const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all.length);
+	const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all);
 	const { lost, twice } = judge(all, keys);
 	const result: BurstFigures = {
 		concurrency,
@@ -124,7 +124,7 @@ describe('Payment Gateway Trigger under burst in real n8n (regular mode)', () =>
 		expect((await post(url, SECRET, fresh.payload)).body).toBe('{"message":"Workflow was started"}');
 
 		const all = [...AT_ONE, ...AT_FIFTY, fresh];
-		const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all.length);
+		const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all);
 		expect(judge(all, keys)).toEqual({ lost: [], twice: [] });
 		expect(keys).toHaveLength(all.length);
 	}, 300_000);
