@@ -239,7 +239,7 @@ describe('queue mode: the trigger through the webhook process under burst', () =
 			answers.push(...(await Promise.all(wave.flatMap((d) => urls.map(async (url) => await deliver(url, d.payload))))));
 		}
 		const before = [...AT_ONE, ...AT_FIFTY];
-		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, [...before, ...list], 120_000);
+		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, [...before, ...list], 45_000);
 		const { lost, twice } = judge([...before, ...list], keys);
 		// Executions that ended without the trigger's item (failed in n8n before the trigger's data was saved).
 		const failed = keys.filter((key) => key.startsWith('(execution'));
