@@ -11,14 +11,16 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
-import type { SeenStore } from './events';
-import { classifyEvent, deliveryKey, isDuplicate, PAYMENT_EVENTS } from './events';
+import { classifyEvent, deliveryKey, PAYMENT_EVENTS } from './events';
+import { publicHeaders } from './headers';
+import type { DeliveryScope } from './ledger';
+import { claimInMemory, claimPersisted, processedDataService, releaseInMemory } from './ledger';
 
 const SECRET_HEADER = 'notification-secret';
-const MAX_REMEMBERED_DELIVERIES = 1000;
+const MAX_REMEMBERED_DELIVERIES = 10000;
 
 /** Compares digests so neither the length nor the content of the secret leaks through timing. */
 function sameSecret(given: string, expected: string): boolean {
@@ -82,7 +84,7 @@ export class PaymentGatewayTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to drop a delivery of a status change already received (same transaction_id, action, status and order_status). The service retries deliveries it thinks failed.',
+							'Whether to drop a delivery of a status change already received (same transaction_id, action, status, order_status and transaction_time). The service retries deliveries it thinks failed.',
 					},
 					{
 						displayName: 'Duplicate Window (Minutes)',
@@ -90,14 +92,16 @@ export class PaymentGatewayTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: 1440,
-						description: 'How long a delivery is remembered for duplicate detection',
+						description:
+							'How long this n8n process remembers a delivery in memory. n8n\'s processed-data store also keeps the last 10,000 deliveries, across restarts and processes.',
 					},
 					{
 						displayName: 'Include Headers',
 						name: 'includeHeaders',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to add the request headers (without the notification secret) to the output',
+						description:
+							'Whether to add the request headers to the output, without notification-secret, authorization, cookies, API keys or other credential headers',
 					},
 				],
 			},
@@ -162,20 +166,39 @@ export class PaymentGatewayTrigger implements INodeType {
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		if (options.dropDuplicates !== false) {
-			const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
-			const store = this.getWorkflowStaticData('node') as SeenStore;
-			if (isDuplicate(store, deliveryKey(payload), Date.now(), windowMs, MAX_REMEMBERED_DELIVERIES)) {
-				return { webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' } };
-			}
+		const key = deliveryKey(payload);
+		if (options.dropDuplicates !== false && !(await firstDelivery(this, key, options))) {
+			return { webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' } };
 		}
 
-		const json: IDataObject = { ...addIsoDates(payload, ['transaction_time'], this.getTimezone()), event };
-		if (options.includeHeaders === true) {
-			json.headers = Object.fromEntries(
-				Object.entries(headers).filter(([name]) => name.toLowerCase() !== SECRET_HEADER),
-			);
-		}
+		const json: IDataObject = {
+			...addIsoDates(payload, ['transaction_time'], this.getTimezone()),
+			event,
+			deliveryKey: key,
+		};
+		if (options.includeHeaders === true) json.headers = publicHeaders(headers);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
+	}
+}
+
+/**
+ * Whether this is the first delivery of `key`: claimed in process memory first (atomic within the
+ * process), then in n8n's processed-data table (across restarts and processes sharing a database).
+ */
+async function firstDelivery(ctx: IWebhookFunctions, key: string, options: IDataObject): Promise<boolean> {
+	const node = ctx.getNode();
+	const scope: DeliveryScope = { workflowId: String(ctx.getWorkflow().id ?? ''), nodeId: node.id ?? node.name };
+	const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
+	if (!claimInMemory(scope, key, Date.now(), { windowMs, maxEntries: MAX_REMEMBERED_DELIVERIES })) return false;
+	const service = await processedDataService();
+	if (!service || scope.workflowId === '') return true;
+	try {
+		return await claimPersisted(service, scope, node.name, key, MAX_REMEMBERED_DELIVERIES);
+	} catch (error) {
+		// Not recorded: forget the claim, so the service's retry of this delivery is not dropped.
+		releaseInMemory(scope, key);
+		throw new NodeOperationError(node, error as Error, {
+			message: 'Could not record the delivery in n8n\'s processed-data store; answered with an error so the service delivers it again',
+		});
 	}
 }

@@ -60,36 +60,3 @@ export function deliveryKey(payload: IDataObject): string {
 		.map((field) => String(payload[field] ?? ''))
 		.join('|');
 }
-
-export interface SeenStore {
-	/** key → epoch ms it was first seen */
-	seen?: Record<string, number>;
-}
-
-/**
- * Records a delivery and says whether it was already seen within the window. Keeps at most
- * `maxEntries` keys (the oldest go first) so the workflow's static data stays small.
- */
-export function isDuplicate(
-	store: SeenStore,
-	key: string,
-	now: number,
-	windowMs: number,
-	maxEntries: number,
-): boolean {
-	const seen = store.seen ?? {};
-	for (const [k, at] of Object.entries(seen)) if (now - at > windowMs) delete seen[k];
-	const duplicate = key in seen;
-	if (!duplicate) {
-		seen[key] = now;
-		const keys = Object.keys(seen);
-		if (keys.length > maxEntries) {
-			keys
-				.sort((a, b) => seen[a] - seen[b])
-				.slice(0, keys.length - maxEntries)
-				.forEach((k) => delete seen[k]);
-		}
-	}
-	store.seen = seen;
-	return duplicate;
-}

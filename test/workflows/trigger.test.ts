@@ -8,6 +8,7 @@ import type {
 	WebhookRequest,
 } from '../harness';
 import { startWebhookWorkflow, testCredential } from '../harness';
+import { rememberedAt } from '../../nodes/PaymentGatewayTrigger/ledger';
 
 const TRIGGER = 'n8n-nodes-payment-gateway.paymentGatewayTrigger';
 const SECRET = 's3cret-value';
@@ -178,6 +179,7 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 				...sent,
 				event,
 				transaction_time_iso: '2025-05-21T14:03:07Z',
+				deliveryKey: `${sent.transaction_id}|${action}|${status}|${orderStatus}|21-05-2025 14:03:07`,
 			});
 			expect(harness.deliveries).toEqual([
 				expect.objectContaining({ status: 200, executed: true, result: execution, via }),
@@ -371,13 +373,14 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 				'payment_refunded',
 			]);
 			const id = authorised.transaction_id as string;
-			const { seen } = harness.staticData['node:Trigger'] as { seen: IDataObject };
 			const time = authorised.transaction_time as string;
-			expect(Object.keys(seen)).toEqual([
+			// Each item carries the key it was judged by; nothing is kept in static data.
+			expect(harness.executions.map((_, index) => itemAfter(harness, index).deliveryKey)).toEqual([
 				`${id}|AUTH|SUCCESS|AUTHORISED|${time}`,
 				`${id}|CAPTURE|SUCCESS|CAPTURED|${time}`,
 				`${id}|REFUND|SUCCESS|REFUNDED|${time}`,
 			]);
+			expect(harness.staticData).toEqual({});
 		});
 
 		test('two partial refunds of one transaction both execute; a retry of either does not', async () => {
@@ -406,18 +409,17 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 			const harness = await start({ options: { duplicateWindowMinutes: 5 } });
 			const captured = payload();
 			await send(harness, via, withSecret(captured));
-			// Every save replaces the stored data, so look it up again each time.
-			const seen = () =>
-				(harness.staticData['node:Trigger'] as { seen: Record<string, number> }).seen;
-			const [key] = Object.keys(seen());
+			const key = itemAfter(harness).deliveryKey as string;
+			const scope = { workflowId: 'harness-workflow', nodeId: 'harness-node-1' };
+			expect(rememberedAt(scope, key)).toEqual(expect.any(Number));
 
 			// Four minutes old: still inside the window.
-			seen()[key] = Date.now() - 4 * 60_000;
+			rememberedAt(scope, key, Date.now() - 4 * 60_000);
 			await send(harness, via, withSecret(captured));
 			expect(harness.executions).toHaveLength(1);
 
 			// Six minutes old: outside it, so this counts as a new delivery.
-			seen()[key] = Date.now() - 6 * 60_000;
+			rememberedAt(scope, key, Date.now() - 6 * 60_000);
 			await send(harness, via, withSecret(captured));
 			expect(harness.executions).toHaveLength(2);
 		});
@@ -448,6 +450,29 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 			expect(Object.keys(headers).map((name) => name.toLowerCase())).not.toContain(
 				'notification-secret',
 			);
+		});
+
+		test('leaves out every credential header a proxy or client may add', async () => {
+			const harness = await start({ options: { includeHeaders: true } });
+			const credentials: Record<string, string> = {
+				Authorization: 'Bearer hdr-secret-1',
+				'Proxy-Authorization': 'Basic hdr-secret-2',
+				Cookie: 'session=hdr-secret-3',
+				'Set-Cookie': 'sid=hdr-secret-4',
+				'X-Api-Key': 'hdr-secret-5',
+				'Merchant-Secret': 'hdr-secret-6',
+				'X-Auth-Token': 'hdr-secret-7',
+				'X-Upstream-Session': 'hdr-secret-8',
+			};
+
+			await send(harness, via, withSecret(payload(), { ...credentials, 'X-Request-Id': 'req-7' }));
+
+			const { headers } = itemAfter(harness) as { headers: IDataObject };
+			expect(headers['x-request-id']).toBe('req-7');
+			for (const name of [...Object.keys(credentials), 'notification-secret']) {
+				expect(Object.keys(headers)).not.toContain(name.toLowerCase());
+			}
+			expect(JSON.stringify(harness.executions[0].runData)).not.toMatch(/hdr-secret|s3cret/);
 		});
 
 		test('leaves headers out by default', async () => {

@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** Headers that carry credentials: the service's secret, and what proxies or clients may add. */
+const CREDENTIAL_HEADERS = new Set([
+	'notification-secret',
+	'authorization',
+	'proxy-authorization',
+	'cookie',
+	'set-cookie',
+	'x-api-key',
+	'api-key',
+	'apikey',
+	'merchant-key',
+	'merchant-secret',
+	'x-auth-token',
+	'x-access-token',
+	'x-csrf-token',
+	'x-xsrf-token',
+	'x-amz-security-token',
+	'x-goog-iap-jwt-assertion',
+	'cf-access-jwt-assertion',
+]);
+
+/** Any other name that says it holds a secret, token, password, key, session or signature. */
+const CREDENTIAL_NAME = /secret|token|passw|api[-_]?key|auth|session|signature|jwt|cookie/i;
+
+export function isCredentialHeader(name: string): boolean {
+	const lower = name.trim().toLowerCase();
+	return CREDENTIAL_HEADERS.has(lower) || CREDENTIAL_NAME.test(lower);
+}
+
+/** The request headers a workflow may see: every credential header left out. */
+export function publicHeaders(headers: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(headers).filter(([name]) => !isCredentialHeader(name)));
+}

@@ -1,0 +1,123 @@
+/**
+ * Which deliveries a trigger already accepted, per workflow and node.
+ *
+ * Two layers, because n8n offers no atomic shared store to a webhook:
+ * - process memory: checked and recorded without an `await` in between, so within one n8n process
+ *   no two deliveries of one key can both pass, however many arrive at once;
+ * - n8n's processed-data table (what the Remove Duplicates node uses), reached through n8n-core's
+ *   DataDeduplicationService: it survives restarts and is shared by every process on one database.
+ *   Its update is a read-modify-write without a lock, so calls are queued one at a time per process.
+ */
+
+export interface DeliveryScope {
+	workflowId: string;
+	nodeId: string;
+}
+
+export interface LedgerLimits {
+	/** How long memory remembers a key. */
+	windowMs: number;
+	/** Keys kept, in memory and in the processed-data table (oldest dropped first). */
+	maxEntries: number;
+}
+
+/** The part of n8n-core's DataDeduplicationService the trigger uses. */
+interface ProcessedDataService {
+	checkProcessedAndRecord(
+		items: string[],
+		scope: 'node',
+		contextData: { workflow: { id: string }; node: { id: string; name: string } },
+		options: { mode: 'entries'; maxEntries?: number },
+	): Promise<{ new: unknown[]; processed: unknown[] }>;
+}
+
+const memory = new Map<string, Map<string, number>>();
+const queues = new Map<string, Promise<unknown>>();
+
+const scopeKey = (scope: DeliveryScope) => `${scope.workflowId}\u0000${scope.nodeId}`;
+
+/**
+ * Records `key` in process memory unless it is already there (within the window). Synchronous on
+ * purpose: JavaScript runs it to the end before any other delivery's webhook call continues.
+ */
+export function claimInMemory(scope: DeliveryScope, key: string, now: number, limits: LedgerLimits): boolean {
+	let seen = memory.get(scopeKey(scope));
+	if (!seen) memory.set(scopeKey(scope), (seen = new Map()));
+	const at = seen.get(key);
+	if (at !== undefined && now - at <= limits.windowMs) return false;
+	seen.delete(key);
+	seen.set(key, now);
+	// Map keeps insertion order: the first keys are the oldest.
+	for (const [old, when] of seen) {
+		if (seen.size <= limits.maxEntries && now - when <= limits.windowMs) break;
+		seen.delete(old);
+	}
+	return true;
+}
+
+/** Forgets a claim whose delivery could not be recorded, so the service's retry is not dropped. */
+export function releaseInMemory(scope: DeliveryScope, key: string): void {
+	memory.get(scopeKey(scope))?.delete(key);
+}
+
+/** Moves the first-seen time of a remembered key (tests of the window use it). */
+export function rememberedAt(scope: DeliveryScope, key: string, at?: number): number | undefined {
+	const seen = memory.get(scopeKey(scope));
+	if (at !== undefined && seen?.has(key)) seen.set(key, at);
+	return seen?.get(key);
+}
+
+type CoreModule = { DataDeduplicationService?: { getInstance(): ProcessedDataService } };
+
+/**
+ * n8n-core as the running n8n loaded it. n8n adds its own module folders to the paths community
+ * packages resolve from (LoadNodesAndCredentials.init), so this finds n8n's copy, the one whose
+ * service n8n initialised (BaseCommand.initDataDeduplicationService: start, webhook and worker).
+ */
+async function loadCore(): Promise<CoreModule | undefined> {
+	try {
+		return (await import('n8n-core')) as unknown as CoreModule;
+	} catch {
+		return undefined;
+	}
+}
+
+/** n8n's processed-data service, or undefined outside n8n (or before n8n initialised it). */
+export async function processedDataService(): Promise<ProcessedDataService | undefined> {
+	try {
+		return (await loadCore())?.DataDeduplicationService?.getInstance();
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Checks and records `key` in n8n's processed-data table: true when it was not there yet. Calls
+ * for one scope run one after another in this process, so none overwrites another's record.
+ */
+export async function claimPersisted(
+	service: ProcessedDataService,
+	scope: DeliveryScope,
+	nodeName: string,
+	key: string,
+	maxEntries: number,
+): Promise<boolean> {
+	const id = scopeKey(scope);
+	const run = async () => {
+		const result = await service.checkProcessedAndRecord(
+			[key],
+			'node',
+			{ workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } },
+			{ mode: 'entries', maxEntries },
+		);
+		return result.new.length === 1;
+	};
+	const previous = queues.get(id) ?? Promise.resolve();
+	const next = previous.then(run, run);
+	const settled = next.catch(() => undefined);
+	queues.set(id, settled);
+	void settled.then(() => {
+		if (queues.get(id) === settled) queues.delete(id);
+	});
+	return await next;
+}

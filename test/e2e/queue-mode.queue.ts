@@ -1,0 +1,264 @@
+// The package on n8n's distributed engine: main + one `n8n webhook` + two `n8n worker`s, queue mode,
+// PostgreSQL, binary data in the database. Action workflows run in a worker; the trigger fires
+// through the webhook process; a burst with re-sends at concurrency 1 and 50 counts executions per
+// delivery key.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { startSandbox, type Sandbox } from '../sandbox';
+import { deliveries, judge, post, type Answer, send, sendingOrder, settledKeys, tally, type BurstFigures, type Delivery } from './burst';
+import { TRIGGER_PATH } from './fixtures';
+import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, nodeItems, type CredentialEntry, type Execution, type WorkflowJson } from './n8n';
+import { ClusterProcess, queueEnvironment } from './queue';
+
+const { fillCredentials } = require('../../examples/fill-credentials.js') as {
+	fillCredentials: (values: unknown) => CredentialEntry[];
+};
+
+const TRIGGER = 'Payment Gateway Trigger';
+const EVENTS_ID = 'qEventsBurst0001';
+const LIST_ID = 'qTransactions001';
+const PAYOUTS_ID = 'qPayoutsBulk0001';
+const eventsHook = randomUUID();
+const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const AT_ONE = deliveries(8_000_000, 150);
+const AT_FIFTY = deliveries(8_000_150, 150);
+const figures: Array<BurstFigures | Record<string, unknown>> = [];
+
+let sandbox: Sandbox;
+let main: N8n;
+let webhook: ClusterProcess;
+let workers: ClusterProcess[] = [];
+let eventsUrl: string;
+
+const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+	id: randomUUID(),
+	name,
+	type,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters,
+	...extra,
+});
+const webhookNode = (path: string) =>
+	node('Start', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, {
+		typeVersion: 2,
+		webhookId: randomUUID(),
+	});
+const link = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
+
+function workflows(): WorkflowJson[] {
+	const payouts = JSON.parse(readFileSync(resolve(__dirname, '../../examples/scheduled-payouts.json'), 'utf8')) as WorkflowJson;
+	const triggers = ['Sticky Note', 'Run now', 'Every Friday 09:00'];
+	const connections = Object.fromEntries(Object.entries(payouts.connections).filter(([from]) => !triggers.includes(from)));
+	return [
+		{
+			...payouts,
+			id: PAYOUTS_ID,
+			name: 'Queue payouts',
+			active: false,
+			nodes: [webhookNode('queue-payouts'), ...payouts.nodes.filter((n) => !triggers.includes(String(n.name)))],
+			connections: { ...link('Start', 'Payout rows'), ...connections },
+		},
+		{
+			id: LIST_ID,
+			name: 'Queue transactions',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				webhookNode('queue-transactions'),
+				node('Payment Gateway', GATEWAY_TYPE, { authentication: 'hosted', resource: 'transaction', operation: 'getMany', returnAll: false, limit: 5 }, {
+					credentials: { paymentGatewayHostedApi: { id: 'pgExampleHosted', name: 'Payment Gateway Hosted (example)' } },
+				}),
+			],
+			connections: link('Start', 'Payment Gateway'),
+		},
+		{
+			id: EVENTS_ID,
+			name: 'Queue payment events',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				node(TRIGGER, TRIGGER_TYPE, { events: ['*'] }, {
+					webhookId: eventsHook,
+					credentials: { paymentGatewayWebhookApi: { id: 'pgExampleWebhook', name: 'Payment Gateway Webhook (example)' } },
+				}),
+				node('Received', 'n8n-nodes-base.noOp', {}),
+			],
+			connections: link(TRIGGER, 'Received'),
+		},
+	];
+}
+
+beforeAll(async () => {
+	Object.assign(process.env, queueEnvironment());
+	sandbox = await startSandbox({ seed: 41, transactionCount: 40 });
+	main = await N8n.create();
+	await main.importCredentials(fillCredentials(sandbox));
+	for (const workflow of workflows()) {
+		await main.importWorkflow(workflow);
+		await main.publish(workflow.id);
+	}
+	await main.start();
+	webhook = await ClusterProcess.start('webhook');
+	workers = await Promise.all([ClusterProcess.start('worker'), ClusterProcess.start('worker')]);
+	eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
+	const deadline = Date.now() + 60_000;
+	while ((await post(eventsUrl, 'probe', { probe: true })).status === 404) {
+		if (Date.now() > deadline) throw new Error(`trigger never registered at ${eventsUrl}:\n${webhook.log().slice(-3000)}`);
+		await sleep(250);
+	}
+}, 600_000);
+
+afterAll(async () => {
+	await Promise.all([webhook?.stop(), ...workers.map(async (w) => await w.stop())]);
+	await main?.dispose();
+	await sandbox?.stop();
+	const file = resolve(__dirname, '../../.tools/burst-queue.json');
+	mkdirSync(join(file, '..'), { recursive: true });
+	writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+}, 120_000);
+
+/** Starts a webhook workflow through the webhook process; its one execution, once finished. */
+async function runThroughWebhookProcess(path: string, workflowId: string): Promise<Execution> {
+	const answer = await fetch(`${webhook.n8n.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	expect(answer.status).toBe(200);
+	const executions = await main.waitForExecutions(workflowId, (e) => e.some((x) => x.finished || x.status === 'error'), 120_000);
+	expect(executions).toHaveLength(1);
+	return executions[0];
+}
+
+/** The first error lines n8n's processes logged (JSON logs), for the figures. */
+function errorLines(): string {
+	const lines = [main.log(), webhook.log()].join('\n').split('\n');
+	return lines.filter((line) => line.includes('"level":"error"')).slice(0, 3).map((line) => line.slice(0, 600)).join('\n');
+}
+
+/** Which worker logged "Worker started execution <id>". */
+function workerOf(executionId: string): number {
+	return workers.findIndex((w) => w.log().includes(`Worker started execution ${executionId} `));
+}
+
+describe('queue mode: main + webhook process + two workers, PostgreSQL, binary data in the database', () => {
+	it('Transaction > Get Many runs in a worker: five transactions from the sandbox', async () => {
+		const execution = await runThroughWebhookProcess('queue-transactions', LIST_ID);
+		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(workerOf(execution.id)).toBeGreaterThanOrEqual(0);
+		const items = nodeItems(execution.data?.resultData.runData, 'Payment Gateway');
+		expect(items).toHaveLength(5);
+		const known = new Set(sandbox.state.transactions.map((t) => String(t.transaction_id)));
+		for (const item of items) expect(known.has(String(item.json.transaction_id))).toBe(true);
+	});
+
+	it('Payout Bulk Create from items runs in a worker: the .xlsx kept in the database, one batch queued', async () => {
+		const execution = await runThroughWebhookProcess('queue-payouts', PAYOUTS_ID);
+		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(workerOf(execution.id)).toBeGreaterThanOrEqual(0);
+		const [report] = nodeItems(execution.data?.resultData.runData, 'Validate payouts');
+		expect(report.json.valid).toBe(true);
+		const binary = (report as { binary?: Record<string, { id?: string; fileName?: string }> }).binary?.data;
+		expect(binary?.fileName).toMatch(/\.xlsx$/);
+		expect(binary?.id).toMatch(/^database:/);
+		const [submitted] = nodeItems(execution.data?.resultData.runData, 'Submit payouts');
+		expect(submitted.json).toMatchObject({ request_id: report.json.request_id, total_records: 3, payouts_queued: 3 });
+		expect([...sandbox.state.payoutBatches.keys()]).toEqual([report.json.request_id]);
+	});
+});
+
+async function burst(list: Delivery[], concurrency: number, before: Delivery[]): Promise<void> {
+	const order = sendingOrder(list);
+	const started = Date.now();
+	const { answers, retries } = await send(eventsUrl, sandbox.keys.webhook.notificationSecret, order, concurrency);
+	const ms = Date.now() - started;
+	const all = [...before, ...list];
+	const keys = await settledKeys(main, EVENTS_ID, TRIGGER, all, 300_000);
+	const { lost, twice } = judge(all, keys);
+	const result: BurstFigures = {
+		concurrency,
+		distinct: list.length,
+		resends: order.length - list.length,
+		...tally(answers),
+		retries,
+		lost: lost.length,
+		processedTwice: twice.length,
+		ms,
+	};
+	figures.push(result);
+	console.log(`queue mode burst: ${JSON.stringify(result)}\n${errorLines()}`);
+	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra: keys.length - all.length }).toEqual({ lost: [], twice: [], extra: 0 });
+	// A retried delivery whose first attempt got through is answered as a duplicate: count both.
+	expect(result.other).toEqual([]);
+	expect(result.started + result.dropped).toBe(order.length);
+}
+
+describe('queue mode: the trigger through the webhook process under burst', () => {
+	it('concurrency 1: every distinct delivery runs once (in the workers), every re-send is dropped', async () => {
+		await burst(AT_ONE, 1, []);
+		expect(workers.every((w) => w.log().includes('Worker started execution'))).toBe(true);
+	});
+
+	it('concurrency 50, re-sends in flight with their originals: 0 lost, 0 processed twice', async () => {
+		await burst(AT_FIFTY, 50, AT_ONE);
+	});
+
+	it('after the webhook process restarts, re-sends of the 1st and the 300th delivery are dropped', async () => {
+		await webhook.stop();
+		webhook = await ClusterProcess.start('webhook');
+		eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
+		for (const delivery of [AT_ONE[0], AT_FIFTY[AT_FIFTY.length - 1]]) {
+			expect(await post(eventsUrl, sandbox.keys.webhook.notificationSecret, delivery.payload)).toEqual({ status: 200, body: DUPLICATE });
+		}
+		await sleep(2000);
+		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, [...AT_ONE, ...AT_FIFTY]);
+		expect(keys).toHaveLength(AT_ONE.length + AT_FIFTY.length);
+	});
+
+	it('two receiving processes (main and webhook) at once: every copy answered; lost and processed twice measured', async () => {
+		// n8n's processed-data update is a read-modify-write without a lock: two processes can both
+		// read "not seen" for one key. Each delivery goes to both processes at the same moment, ten
+		// deliveries at a time; an error answer is delivered again, as the service does.
+		const list = deliveries(8_000_400, 100);
+		const secret = sandbox.keys.webhook.notificationSecret;
+		const urls = [eventsUrl, main.webhookUrl(eventsHook, TRIGGER_PATH)];
+		const started = Date.now();
+		let retries = 0;
+		const deliver = async (url: string, payload: unknown): Promise<Answer> => {
+			for (let attempt = 1; ; attempt++) {
+				const answer = await post(url, secret, payload);
+				if (answer.status < 500 || attempt === 4) return answer;
+				retries += 1;
+				await sleep(500 * attempt);
+			}
+		};
+		const answers: Answer[] = [];
+		for (let i = 0; i < list.length; i += 10) {
+			const wave = list.slice(i, i + 10);
+			answers.push(...(await Promise.all(wave.flatMap((d) => urls.map(async (url) => await deliver(url, d.payload))))));
+		}
+		const before = [...AT_ONE, ...AT_FIFTY];
+		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, [...before, ...list], 45_000);
+		const { lost, twice } = judge([...before, ...list], keys);
+		// Executions that ended without the trigger's item (failed in n8n before the trigger's data was saved).
+		const failed = keys.filter((key) => key.startsWith('(execution'));
+		const result = {
+			receivers: 2,
+			distinct: list.length,
+			...tally(answers),
+			retries,
+			lost: lost.length,
+			processedTwice: twice.length,
+			failedExecutions: failed.length,
+			ms: Date.now() - started,
+		};
+		figures.push({ ...result, lostKeys: lost, failed: failed.slice(0, 10) });
+		console.log(`queue mode, two receivers: ${JSON.stringify(result)}\n${lost.join('\n')}\n${failed.slice(0, 10).join('\n')}\n${errorLines()}`);
+		// Not a supported setup (see docs/running-at-scale.md): the figures are recorded, and only what
+		// still holds is asserted: every copy answered 200, and only these deliveries ran twice.
+		expect(result.other).toEqual([]);
+		expect(result.started + result.dropped).toBe(answers.length);
+		expect(twice.every((key) => list.some((d) => d.key === key))).toBe(true);
+	});
+});

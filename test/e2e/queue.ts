@@ -1,0 +1,120 @@
+// n8n in queue mode for the queue suite: main, `n8n webhook` and `n8n worker` processes sharing one
+// PostgreSQL database and one Redis (started by scripts/queue-services.sh), binary data in the
+// database. Each process has its own user folder with the package linked, like separate hosts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+import { N8n } from './n8n';
+
+const ROOT = resolve(__dirname, '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The environment every process of the cluster shares (n8n reads it at start). */
+export function queueEnvironment(): Record<string, string> {
+	const pg = process.env.QUEUE_PG_PORT;
+	const redis = process.env.QUEUE_REDIS_PORT;
+	if (!pg || !redis) throw new Error('QUEUE_PG_PORT / QUEUE_REDIS_PORT unset: run through npm run test:queue');
+	return {
+		EXECUTIONS_MODE: 'queue',
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: pg,
+		DB_POSTGRESDB_DATABASE: 'n8n',
+		DB_POSTGRESDB_USER: 'postgres',
+		DB_POSTGRESDB_PASSWORD: '',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: redis,
+		// n8n's default pool is 2 connections: under a burst its database health check then waits
+		// behind webhook queries and n8n answers 503 "Database is not ready!".
+		DB_POSTGRESDB_POOL_SIZE: '10',
+		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		// Executions started from the editor or API run in workers too.
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	};
+}
+
+/** A long-running `n8n webhook` or `n8n worker` process, with what it printed. */
+export class ClusterProcess {
+	private readonly output: string[] = [];
+
+	private exited = false;
+
+	private constructor(
+		readonly n8n: N8n,
+		readonly role: 'webhook' | 'worker',
+		private readonly child: ChildProcess,
+	) {
+		const keep = (chunk: Buffer) => {
+			this.output.push(chunk.toString());
+			if (this.output.length > 4000) this.output.splice(0, 1000);
+		};
+		child.stdout!.on('data', keep);
+		child.stderr!.on('data', keep);
+		child.once('exit', () => (this.exited = true));
+	}
+
+	static async start(role: 'webhook' | 'worker', concurrency = 10): Promise<ClusterProcess> {
+		const n8n = await N8n.create();
+		const args = role === 'worker' ? ['worker', `--concurrency=${concurrency}`] : ['webhook'];
+		const child = spawn(
+			'bash',
+			[join(ROOT, 'scripts/node24.sh'), 'bash', join(ROOT, 'scripts/n8n.sh'), 'run', n8n.userFolder, String(n8n.port), ...args],
+			{
+				detached: true,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				env: {
+					...process.env,
+					N8N_LOG_FORMAT: 'json',
+					N8N_LOG_LEVEL: 'info',
+					N8N_DISABLE_UI: 'true',
+					N8N_WATCH_PID: String(process.pid),
+				},
+			},
+		);
+		const started = new ClusterProcess(n8n, role, child);
+		await started.ready();
+		return started;
+	}
+
+	log(): string {
+		return this.output.join('');
+	}
+
+	/** Worker: its "ready" line; webhook process: its /healthz. */
+	private async ready(timeoutMs = 120_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (this.exited) throw new Error(`n8n ${this.role} exited early:\n${this.log().slice(-4000)}`);
+			if (this.role === 'worker' && this.log().includes('n8n worker is now ready')) return;
+			if (this.role === 'webhook' && this.log().includes('Webhook listener waiting for requests')) {
+				const status = await fetch(`${this.n8n.baseUrl}/healthz`).then((r) => r.status, () => 0);
+				if (status === 200) return;
+			}
+			await sleep(250);
+		}
+		throw new Error(`n8n ${this.role} not ready after ${timeoutMs} ms:\n${this.log().slice(-4000)}`);
+	}
+
+	/** SIGTERM to its process group, SIGKILL after 15 s; then its user folder goes. */
+	async stop(): Promise<void> {
+		const pid = this.child.pid!;
+		if (!this.exited) {
+			const gone = new Promise((done) => {
+				this.child.once('exit', done);
+				setTimeout(done, 15_000).unref();
+			});
+			try {
+				process.kill(-pid, 'SIGTERM');
+			} catch {
+				// already gone
+			}
+			await gone;
+		}
+		try {
+			process.kill(-pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+		await this.n8n.dispose();
+	}
+}

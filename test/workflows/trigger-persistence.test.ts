@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+
+import { DataDeduplicationService } from 'n8n-core';
+import type { DeduplicationItemTypes, ICheckProcessedContextData, IDataDeduplicator } from 'n8n-workflow';
+
+import type { WebhookHarness } from '../harness';
+import { startWebhookWorkflow } from '../harness';
+import { claimPersisted, processedDataService, releaseInMemory } from '../../nodes/PaymentGatewayTrigger/ledger';
+
+/**
+ * The trigger with n8n's processed-data store present, as in n8n (`start`, `webhook` and `worker`
+ * initialise it). The store below behaves like n8n's DeduplicationHelper in mode "entries": one
+ * record per workflow and node context, hashed entries, read then written back without a lock.
+ */
+class ProcessedDataTable implements IDataDeduplicator {
+	readonly rows = new Map<string, string[]>();
+
+	failNext = 0;
+
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		_scope: 'node' | 'workflow',
+		contextData: ICheckProcessedContextData,
+		options: { maxEntries?: number },
+	) {
+		const row = `${contextData.workflow.id}|n:${contextData.node?.id}`;
+		const stored = [...(this.rows.get(row) ?? [])];
+		// The database round trip between n8n's read and its write.
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		if (this.failNext > 0) {
+			this.failNext -= 1;
+			throw new Error('database is locked');
+		}
+		const result = { new: [] as DeduplicationItemTypes[], processed: [] as DeduplicationItemTypes[] };
+		for (const item of items) {
+			const hash = createHash('md5').update(String(item)).digest('base64');
+			if (stored.includes(hash)) result.processed.push(item);
+			else {
+				result.new.push(item);
+				stored.push(hash);
+			}
+		}
+		if (options.maxEntries) stored.splice(0, stored.length - options.maxEntries);
+		this.rows.set(row, stored);
+		return result;
+	}
+
+	async removeProcessed() {}
+
+	async clearAllProcessedItems() {}
+
+	async getProcessedDataCount() {
+		return 0;
+	}
+}
+
+const SECRET = 'persist-secret';
+const table = new ProcessedDataTable();
+const scope = { workflowId: 'harness-workflow', nodeId: 'harness-node-1' };
+let harness: WebhookHarness;
+let transaction = 5_000_000;
+
+const delivery = () => {
+	transaction += 1;
+	return {
+		action: 'SALE',
+		status: 'SUCCESS',
+		order_status: 'CAPTURED',
+		transaction_id: String(transaction),
+		transaction_time: '21-05-2025 14:03:07',
+	};
+};
+const send = async (body: object) =>
+	await harness.deliver({ headers: { 'notification-secret': SECRET }, body });
+const keyOf = (body: { transaction_id: string }) => `${body.transaction_id}|SALE|SUCCESS|CAPTURED|21-05-2025 14:03:07`;
+
+beforeAll(async () => {
+	await DataDeduplicationService.init(table);
+});
+
+beforeEach(async () => {
+	harness = await startWebhookWorkflow(
+		{
+			nodes: [
+				{
+					name: 'Trigger',
+					type: 'n8n-nodes-payment-gateway.paymentGatewayTrigger',
+					parameters: {},
+					credentials: { paymentGatewayWebhookApi: { id: 'webhook' } },
+				},
+			],
+			connections: {},
+		},
+		{ credentials: [{ id: 'webhook', name: 'Webhook', type: 'paymentGatewayWebhookApi', data: { notificationSecret: SECRET } }] },
+	);
+});
+afterEach(async () => await harness.stop());
+
+describe("Payment Gateway Trigger with n8n's processed-data store", () => {
+	test('a re-send after a restart (process memory empty) is dropped by the stored record', async () => {
+		const body = delivery();
+		expect((await send(body)).executed).toBe(true);
+		expect(table.rows.get('harness-workflow|n:harness-node-1')).toBeDefined();
+
+		// What a restart leaves: nothing in memory, the table as it was.
+		releaseInMemory(scope, keyOf(body));
+		const again = await send(body);
+
+		expect(again).toMatchObject({ status: 200, executed: false, body: { reason: 'duplicate delivery' } });
+		expect(harness.executions).toHaveLength(1);
+	});
+
+	test('50 distinct claims at once in one process: every one recorded (none overwrites another)', async () => {
+		const service = (await processedDataService())!;
+		const concurrent = { workflowId: 'concurrent-workflow', nodeId: 'node-1' };
+		const keys = Array.from({ length: 50 }, (_, i) => `key-${i}`);
+		const claim = async (key: string) => await claimPersisted(service, concurrent, 'Trigger', key, 10_000);
+
+		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => true));
+		expect(table.rows.get('concurrent-workflow|n:node-1')).toHaveLength(50);
+		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => false));
+	});
+
+	test('when the store fails: an error answer, and the service’s retry is not dropped', async () => {
+		const body = delivery();
+		table.failNext = 1;
+		const failed = await send(body);
+		expect(failed.status).toBe(500);
+		expect(failed.error?.message).toMatch(/processed-data store/);
+		expect(harness.executions).toHaveLength(0);
+
+		const retried = await send(body);
+		expect(retried).toMatchObject({ status: 200, executed: true });
+		expect(harness.executions[0].outputs.Trigger[0].json.deliveryKey).toBe(keyOf(body));
+	});
+});
