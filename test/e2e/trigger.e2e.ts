@@ -113,7 +113,7 @@ describe('Payment Gateway Trigger in real n8n', () => {
 		expect(executions.map((e) => e.id)).toEqual([first.id]);
 	});
 
-	it('a redelivery of an event already run is acknowledged and starts nothing (kept in n8n's processed-data store)', async () => {
+	it('a redelivery of an event already run is acknowledged and starts nothing (kept in n8n\'s processed-data store)', async () => {
 		const [event] = sandbox.state.eventsOf(pOrderId);
 		await sandbox.webhooks.redeliver(event.id);
 		const attempts = sandbox.webhooks.attempts.filter((a) => a.eventId === event.id);

@@ -46,6 +46,20 @@ describe.each(MERCHANT_TYPES)('%s credential test', (type, path) => {
 		expect(result.status).toBe('Error');
 	});
 
+	it('never shows a key or secret the service echoes back in its refusal', async () => {
+		const data = credential(type).data as ICredentialDataDecryptedObject;
+		sandbox.faults.inject({ kind: 'echoSecrets', path, status: 403 });
+		try {
+			const result = await testCredential(type, data);
+			expect(result.status).toBe('Error');
+			expect(result.message).toContain('[redacted]');
+			expect(result.message).not.toContain(String(data.merchantKey));
+			expect(result.message).not.toContain(String(data.merchantSecret));
+		} finally {
+			sandbox.faults.clear();
+		}
+	});
+
 	it("fails for another channel's keys", async () => {
 		const other = type === 'paymentGatewayInvoiceApi' ? 'paymentGatewayHostedApi' : 'paymentGatewayInvoiceApi';
 		const data = { ...credential(other).data };

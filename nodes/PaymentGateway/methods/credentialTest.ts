@@ -9,6 +9,7 @@ import type {
 import { extractAccessToken, tokenRequest } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
 import { encodeMultipart } from '../transport/multipart';
+import { redactText, secretsOf } from '../transport/redact';
 
 /**
  * A request that changes nothing on the service and tells bad keys (401) apart from keys that were
@@ -135,13 +136,19 @@ async function probeMerchantChannel(
 	return judge(answer, probe, url);
 }
 
+/** The result as n8n shows it: a key or token the service echoed back never reaches the editor. */
+const redacted = (result: INodeCredentialTestResult, data: ICredentialDataDecryptedObject) => ({
+	...result,
+	message: redactText(result.message, secretsOf(data)),
+});
+
 const merchantTest =
 	(probe: Probe) =>
 	async function (this: ICredentialTestFunctions, credential: ICredentialsDecrypted) {
-		return await probeMerchantChannel(this, credential.data ?? {}, probe);
+		return redacted(await probeMerchantChannel(this, credential.data ?? {}, probe), credential.data ?? {});
 	};
 
-async function testPayout(
+async function probePayout(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
@@ -175,6 +182,10 @@ async function testPayout(
 		return { status: 'Error', message: 'The token endpoint answered without an access token' };
 	}
 	return verdict.status === 'OK' ? { status: 'OK', message: 'Reachable, keys accepted, token issued' } : verdict;
+}
+
+async function testPayout(this: ICredentialTestFunctions, credential: ICredentialsDecrypted) {
+	return redacted(await probePayout.call(this, credential), credential.data ?? {});
 }
 
 export const credentialTest = {
