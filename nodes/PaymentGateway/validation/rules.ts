@@ -35,23 +35,5 @@ export function assertValid(ctx: IExecuteFunctions, itemIndex: number, violation
 	throw error;
 }
 
-export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
-
 /** A parameter value as trimmed text; nothing (undefined, null) becomes ''. */
 export const toText = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
-/** Reads a date picker value, an ISO date-time or YYYY-MM-DD as the YYYY-MM-DD the service takes (the one calendar check). */
-export { toCalendarDate as toIsoDate } from '../fields/coerce';
-
-export const isDigits = (text: string) => /^\d+$/.test(text);
-
-export const isCountryCode = (text: string) => /^[A-Za-z]{2}$/.test(text);
-
-export const isCurrencyCode = (text: string) => /^[A-Za-z]{3}$/.test(text);
-
-/** A plain number: no currency symbol, commas or spaces. */
-export function toPlainNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-	return undefined;
-}
