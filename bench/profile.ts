@@ -1,5 +1,5 @@
 // CPU profile of one operation in n8n-core (the test harness), answered at once by the sandbox:
-//   node --cpu-prof --cpu-prof-dir=.tools/profiles bench/profile.js create|refund [items] [runs]
+//   node --cpu-prof --cpu-prof-dir=.tools/profiles bench/profile.js create|refund|getMany [items] [runs]
 // Prints the time per item of each run; open the .cpuprofile in Chrome DevTools or speedscope.
 import { runGateway } from '../test/workflows/support';
 import { startSandbox } from '../test/sandbox';
@@ -16,6 +16,12 @@ const MAPPED: Record<string, Record<string, unknown>> = {
 		customerEmail: '={{ $json.email }}',
 		orderDetails: { description: '={{ $json.description }}' },
 		billingAddress: { city: '={{ $json.city }}', country: '={{ $json.country }}' },
+	},
+	getMany: {
+		resource: 'transaction',
+		operation: 'getMany',
+		limit: 1,
+		filters: { transactionId: '={{ $json.id }}' },
 	},
 	refund: {
 		resource: 'payment',
@@ -36,6 +42,7 @@ export async function main(argv: string[]): Promise<number> {
 			resetRefundPool(box, items);
 			const input = Array.from({ length: items }, (_, i) => {
 				const record = box.state.transactions[i];
+				if (operation === 'getMany') return { id: String(record.transaction_id) };
 				return operation === 'create'
 					? { orderId: `PROFILE-${run}-${i}`, amount: 10 + (i % 50), currency: 'AED', name: `Customer ${i}`, email: `c${i}@example.com`, description: `Order ${i}`, city: 'Dubai', country: 'AE' }
 					: { id: String(record.transaction_id), currency: record.currency, amount: 1, reason: `Refund ${run}-${i}` };
