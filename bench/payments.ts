@@ -20,22 +20,25 @@ const ORDER_BODY =
 	`"shipping_details": { ${empty(['shipping_name', 'shipping_email', 'address_line1', 'address_line2', 'city', 'province', 'country', 'pin', 'location_pin', 'shipping_currency', 'shipping_amount'])} }, ` +
 	`"items": [], "urls": { ${empty(['success', 'cancel', 'failure'])} }, "parameters": [${keyed}], "custom_data": [${keyed}] } }`;
 
+/** Create Payment with the eight fields mapped (the profile script uses the same parameters). */
+export const CREATE_PAYMENT_PARAMETERS = {
+	resource: 'order',
+	operation: 'createPayment',
+	merchantOrderId: '={{ $json.orderId }}',
+	amount: '={{ $json.amount }}',
+	currency: '={{ $json.currency }}',
+	customerName: '={{ $json.name }}',
+	customerEmail: '={{ $json.email }}',
+	orderDetails: { description: '={{ $json.description }}' },
+	billingAddress: { city: '={{ $json.city }}', country: '={{ $json.country }}' },
+};
+
 export function createPaymentContenders(box: Sandbox, items: number): Contender[] {
 	return [
 		{
 			name: 'Create Payment',
 			items: itemsCode(items, ORDER_ITEM),
-			node: gateway('zero', {
-				resource: 'order',
-				operation: 'createPayment',
-				merchantOrderId: '={{ $json.orderId }}',
-				amount: '={{ $json.amount }}',
-				currency: '={{ $json.currency }}',
-				customerName: '={{ $json.name }}',
-				customerEmail: '={{ $json.email }}',
-				orderDetails: { description: '={{ $json.description }}' },
-				billingAddress: { city: '={{ $json.city }}', country: '={{ $json.country }}' },
-			}),
+			node: gateway('zero', CREATE_PAYMENT_PARAMETERS),
 		},
 		{ name: 'HTTP Request', items: itemsCode(items, ORDER_ITEM), node: httpRequest(box, { method: 'POST', path: '/orders/v1/create', jsonBody: ORDER_BODY }) },
 	];

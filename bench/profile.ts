@@ -3,20 +3,10 @@
 // Prints the time per item of each run; open the .cpuprofile in Chrome DevTools or speedscope.
 import { runGateway } from '../test/workflows/support';
 import { startSandbox } from '../test/sandbox';
-import { resetRefundPool } from './payments';
+import { CREATE_PAYMENT_PARAMETERS, resetRefundPool } from './payments';
 
 const MAPPED: Record<string, Record<string, unknown>> = {
-	create: {
-		resource: 'order',
-		operation: 'createPayment',
-		merchantOrderId: '={{ $json.orderId }}',
-		amount: '={{ $json.amount }}',
-		currency: '={{ $json.currency }}',
-		customerName: '={{ $json.name }}',
-		customerEmail: '={{ $json.email }}',
-		orderDetails: { description: '={{ $json.description }}' },
-		billingAddress: { city: '={{ $json.city }}', country: '={{ $json.country }}' },
-	},
+	create: CREATE_PAYMENT_PARAMETERS,
 	getMany: {
 		resource: 'transaction',
 		operation: 'getMany',
