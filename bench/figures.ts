@@ -8,7 +8,7 @@ import type { BenchN8n, Execution } from './n8n';
 import { atLeast, atMost, median, type Row } from './stats';
 import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
-import { payoutReadFigure, payoutSheetFigure } from './sheets';
+import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 
 export interface Sizes {
 	rounds: number;
@@ -127,6 +127,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 			() => resetRefundPool(boxes.zero, items),
 		),
 		payoutSheetFigure(),
+		paymentLinkSheetFigure(),
 		payoutReadFigure(),
 		...returnAllFigures(boxes, sizes),
 		coldRequire(sizes),

@@ -48,6 +48,48 @@ export function payoutSheetFigure(): Figure {
 	};
 }
 
+/** One valid payment link per item, fields named like the sheet's 20 columns. */
+const LINK_ITEM =
+	"{ Currency: 'AED', Amount: 100 + i, 'Shipping Fee': 0, 'Convenience Fee': 0, 'Qty Per Transaction': 1, " +
+	"'No Of Transactions': 1, 'No Limit Per User': '0', 'Total Collection': 'till_expiry', 'Overall Qty Allowed': 1000, " +
+	"'No Limit Over All': '0', 'Qty Frequency': 'till_expiry', 'Is Expiry': 0, 'End Date': '', Description: `Link ${run}-${i}`, " +
+	"'Error Message': 'Please try again', 'Customer Name': 'Payee Name', 'Customer Email': `payee${i}@example.com`, " +
+	"'Product Details': `Product ${i}`, 'Split Payment': '0', Tip: '0' }";
+
+/**
+ * A 500-row payment link upload built from items. There is no Validate Only here, so the node's time
+ * also holds the upload and the service's answer (the sandbox reading the file): an upper bound.
+ */
+export function paymentLinkSheetFigure(): Figure {
+	const node: number[] = [];
+	const alone: number[] = [];
+	return {
+		key: 'linkSheet',
+		workflows: () => [
+			benchWorkflow('linkSheet', [
+				{
+					name: 'Link Sheet',
+					items: itemsCode(ROWS, LINK_ITEM),
+					node: gateway('zero', { resource: 'paymentLink', operation: 'bulkCreate', inputMode: 'items', output: 'summary' }, 'paymentLink'),
+				},
+			]),
+		],
+		async round(n8n: BenchN8n, round: number) {
+			const runNode = async () => {
+				const run = (await n8n.execute('linkSheet')).nodes['Link Sheet'];
+				if (run.error || run.items !== 1) throw new Error(`Link Sheet: ${run.error ?? `${run.items} items`}`);
+				node.push(run.ms);
+			};
+			const runAlone = async () => alone.push((await anchor(['xlsx-write', String(ROWS), '20'])).ms);
+			if (round % 2) await runAlone().then(runNode);
+			else await runNode().then(runAlone);
+		},
+		rows: () => [
+			atMost(`Payment Link Bulk Create, ${ROWS} rows × 20 from items (uploaded; includes the service's answer)`, 'exceljs alone writing the same cells', node, alone, 'ms', 1.5),
+		],
+	};
+}
+
 const HEADERS = [
 	'Reference No', 'Payment Mode', 'Amount', 'Remark', 'Beneficiary Account Number', 'Beneficiary Account Type',
 	'Beneficiary IFSC', 'Beneficiary Branch', 'Beneficiary Name', 'Beneficiary Email', 'Beneficiary Mobile',

@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { Sandbox } from '../test/sandbox';
 import { GATEWAY_TYPE, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
 
-export type Channel = 'hosted' | 'invoice' | 'payout';
+export type Channel = 'hosted' | 'invoice' | 'paymentLink' | 'payout';
 
 const CREDENTIAL_TYPES: Record<Channel, string> = {
 	hosted: 'paymentGatewayHostedApi',
 	invoice: 'paymentGatewayInvoiceApi',
+	paymentLink: 'paymentGatewayPaymentLinkApi',
 	payout: 'paymentGatewayPayoutApi',
 };
 
@@ -39,7 +40,7 @@ export function gateway(sandboxName: string, parameters: Record<string, unknown>
 	return {
 		type: GATEWAY_TYPE,
 		typeVersion: 1,
-		parameters: channel === 'payout' ? parameters : { authentication: channel, ...parameters },
+		parameters: channel === 'hosted' ? { authentication: channel, ...parameters } : parameters,
 		credentials: { [CREDENTIAL_TYPES[channel]]: { id: credentialId(sandboxName, channel), name: credentialId(sandboxName, channel) } },
 	};
 }
