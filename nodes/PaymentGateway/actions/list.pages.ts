@@ -1,6 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { serviceDateToIso } from '../helpers/dates';
 import type { PageResult } from '../transport';
 import type { ListSettings } from './list.fields';
 
@@ -35,18 +34,6 @@ export async function walkPages(
 		if (out.length >= wanted) break;
 	}
 	return out;
-}
-
-/**
- * Adds `<field>_iso` to a record the node owns (freshly parsed from a page): in place, since a copy
- * per record is what made long lists slow.
- */
-export function addIsoDatesInPlace(record: IDataObject, fields: readonly string[], timeZone: string): IDataObject {
-	for (const field of fields) {
-		const iso = serviceDateToIso(record[field], timeZone);
-		if (iso) record[`${field}_iso`] = iso;
-	}
-	return record;
 }
 
 /** The records of one list response and its total_records, when the service gave a number. */

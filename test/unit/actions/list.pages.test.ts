@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { addIsoDatesInPlace, walkPages } from '../../../nodes/PaymentGateway/actions/list.pages';
+import { walkPages } from '../../../nodes/PaymentGateway/actions/list.pages';
+import { addIsoDatesInPlace } from '../../../nodes/PaymentGateway/helpers/dates';
 
 /** A list of `count` records served page by page, logging each fetch and each record turned into an item. */
 function list(count: number, total: number | undefined = count) {

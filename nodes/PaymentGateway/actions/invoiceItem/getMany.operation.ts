@@ -7,7 +7,8 @@ import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../validation/rules';
 import { limitField, readListTable, returnAllField } from '../list.fields';
-import { addIsoDatesInPlace, pageOf, walkPages } from '../list.pages';
+import { addIsoDatesInPlace } from '../../helpers/dates';
+import { pageOf, walkPages } from '../list.pages';
 import { ITEMS_PATH } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['getMany'] };

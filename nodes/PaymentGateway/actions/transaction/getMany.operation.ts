@@ -9,7 +9,8 @@ import { apiRequest } from '../../transport';
 import { assertValid, TRANSACTION_STATUSES } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
 import { limitField, readListTable, returnAllField, simplifyField } from '../list.fields';
-import { addIsoDatesInPlace, pageOf, walkPages } from '../list.pages';
+import { addIsoDatesInPlace } from '../../helpers/dates';
+import { pageOf, walkPages } from '../list.pages';
 
 /** Seed, order list: perpage default 100, max 100. */
 export const LIST_MAX_PER_PAGE = 100;
