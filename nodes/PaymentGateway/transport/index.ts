@@ -20,7 +20,8 @@ import { encodeMultipart } from './multipart';
 import { gateOf } from './gate';
 import type { Attempt } from './outcome';
 import { fromThrown, howToCheck, mayHaveActed, networkFailure, parseBody } from './outcome';
-import { redactError, redactValue, secretsOf } from './redact';
+import { credentialsOf } from './credentials';
+import { redactError, redactValue } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
 import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
 
@@ -122,24 +123,6 @@ async function buildOptions(
 	return options;
 }
 
-const runCredentials = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
-
-/**
- * The channel's credentials, decrypted once per run: n8n reads and decrypts them from its database
- * on every call, which cost more than the request itself on a fast service.
- */
-function credentialsOf(ctx: IExecuteFunctions, credentialType: string, itemIndex: number) {
-	let byType = runCredentials.get(ctx);
-	if (!byType) runCredentials.set(ctx, (byType = new Map()));
-	let credentials = byType.get(credentialType);
-	if (!credentials) {
-		credentials = ctx.getCredentials(credentialType, itemIndex);
-		byType.set(credentialType, credentials);
-		credentials.catch(() => byType.delete(credentialType));
-	}
-	return credentials;
-}
-
 type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
 
 /**
@@ -223,8 +206,8 @@ export async function apiRequest(
 	spec: RequestSpec,
 ): Promise<IDataObject> {
 	const credentialType = CREDENTIAL_TYPES[spec.channel];
-	const credentials = await credentialsOf(this, credentialType, itemIndex);
-	const secrets = secretsOf(credentials);
+	// n8n may renew the payout bearer token during a run: that credential is read every time.
+	const { credentials, secrets } = await credentialsOf(this, credentialType, itemIndex, spec.channel !== 'payout');
 	try {
 		return await send(this, itemIndex, spec, credentialType, credentials, secrets);
 	} catch (error) {
