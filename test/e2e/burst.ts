@@ -207,3 +207,43 @@ export function judge(expected: Delivery[], keys: string[]): { lost: string[]; t
 		twice: [...counts].filter(([, count]) => count > 1).map(([key]) => key),
 	};
 }
+
+export interface BurstRun {
+	result: BurstFigures;
+	lost: string[];
+	twice: string[];
+	/** Executions found beyond one per expected key. */
+	extra: number;
+	/** Deliveries sent, re-sends included. */
+	sent: number;
+}
+
+/**
+ * Sends `list` with its re-sends at `concurrency`, waits for the executions of `before` and `list`,
+ * and counts them per delivery key.
+ */
+export async function runBurst(
+	target: { url: string; secret: string; n8n: N8n; workflowId: string; trigger: string; timeoutMs?: number },
+	list: Delivery[],
+	concurrency: number,
+	before: Delivery[],
+): Promise<BurstRun> {
+	const order = sendingOrder(list);
+	const started = Date.now();
+	const { answers, retries } = await send(target.url, target.secret, order, concurrency);
+	const ms = Date.now() - started;
+	const all = [...before, ...list];
+	const keys = await settledKeys(target.n8n, target.workflowId, target.trigger, all, target.timeoutMs);
+	const { lost, twice } = judge(all, keys);
+	const result: BurstFigures = {
+		concurrency,
+		distinct: list.length,
+		resends: order.length - list.length,
+		...tally(answers),
+		retries,
+		lost: lost.length,
+		processedTwice: twice.length,
+		ms,
+	};
+	return { result, lost, twice, extra: keys.length - all.length, sent: order.length };
+}

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { deliveries, judge, post, type Answer, send, sendingOrder, settledKeys, tally, type BurstFigures, type Delivery } from './burst';
+import { deliveries, judge, runBurst, post, type Answer, settledKeys, tally, type BurstFigures, type Delivery } from './burst';
 import { TRIGGER_PATH } from './fixtures';
 import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, nodeItems, type CredentialEntry, type Execution, type WorkflowJson } from './n8n';
 import { ClusterProcess, queueEnvironment } from './queue';
@@ -169,29 +169,15 @@ describe('queue mode: main + webhook process + two workers, PostgreSQL, binary d
 });
 
 async function burst(list: Delivery[], concurrency: number, before: Delivery[]): Promise<void> {
-	const order = sendingOrder(list);
-	const started = Date.now();
-	const { answers, retries } = await send(eventsUrl, sandbox.keys.webhook.notificationSecret, order, concurrency);
-	const ms = Date.now() - started;
-	const all = [...before, ...list];
-	const keys = await settledKeys(main, EVENTS_ID, TRIGGER, all, 300_000);
-	const { lost, twice } = judge(all, keys);
-	const result: BurstFigures = {
-		concurrency,
-		distinct: list.length,
-		resends: order.length - list.length,
-		...tally(answers),
-		retries,
-		lost: lost.length,
-		processedTwice: twice.length,
-		ms,
-	};
+	const target = { url: eventsUrl, secret: sandbox.keys.webhook.notificationSecret, n8n: main, workflowId: EVENTS_ID, trigger: TRIGGER, timeoutMs: 300_000 };
+	const run = await runBurst(target, list, concurrency, before);
+	const { result, lost, twice, extra } = run;
 	figures.push(result);
 	console.log(`queue mode burst: ${JSON.stringify(result)}\n${errorLines()}`);
-	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra: keys.length - all.length }).toEqual({ lost: [], twice: [], extra: 0 });
+	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra }).toEqual({ lost: [], twice: [], extra: 0 });
 	// A retried delivery whose first attempt got through is answered as a duplicate: count both.
 	expect(result.other).toEqual([]);
-	expect(result.started + result.dropped).toBe(order.length);
+	expect(result.started + result.dropped).toBe(run.sent);
 }
 
 describe('queue mode: the trigger through the webhook process under burst', () => {
