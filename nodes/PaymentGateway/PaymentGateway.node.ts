@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { authenticationProperty, requestOptionsProperty } from './actions/common.descriptions';
+import { authenticationProperties, requestOptionsProperty } from './actions/common.descriptions';
 import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
@@ -16,6 +16,7 @@ import * as payout from './actions/payout/Payout.resource';
 import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { credentialTest } from './methods';
+import { credentials } from './methods/credentials';
 
 export class PaymentGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +24,8 @@ export class PaymentGateway implements INodeType {
 		name: 'paymentGateway',
 		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Take and manage card payments, saved cards, split payments, refunds, transactions, invoice items, subscription plans, payment links and bulk payouts',
@@ -31,58 +33,9 @@ export class PaymentGateway implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'paymentGatewayHostedApi',
-				required: true,
-				testedBy: 'testHostedCredential',
-				displayOptions: { show: { authentication: ['hosted'], resource: ['order', 'payment', 'transaction'] } },
-			},
-			{
-				name: 'paymentGatewayS2sApi',
-				required: true,
-				testedBy: 'testS2sCredential',
-				displayOptions: { show: { authentication: ['s2s'], resource: ['order', 'payment', 'transaction'] } },
-			},
-			{
-				name: 'paymentGatewaySdkApi',
-				required: true,
-				testedBy: 'testSdkCredential',
-				displayOptions: { show: { authentication: ['sdk'], resource: ['order', 'payment', 'transaction'] } },
-			},
-			{
-				name: 'paymentGatewayPosApi',
-				required: true,
-				testedBy: 'testPosCredential',
-				displayOptions: { show: { authentication: ['pos'], resource: ['transaction'] } },
-			},
-			{
-				name: 'paymentGatewayInvoiceApi',
-				required: true,
-				testedBy: 'testInvoiceCredential',
-				displayOptions: { show: { resource: ['invoiceItem'] } },
-			},
-			{
-				name: 'paymentGatewaySubscriptionApi',
-				required: true,
-				testedBy: 'testSubscriptionCredential',
-				displayOptions: { show: { resource: ['subscriptionPlan'] } },
-			},
-			{
-				name: 'paymentGatewayPaymentLinkApi',
-				required: true,
-				testedBy: 'testPaymentLinkCredential',
-				displayOptions: { show: { resource: ['paymentLink'] } },
-			},
-			{
-				name: 'paymentGatewayPayoutApi',
-				required: true,
-				testedBy: 'testPayoutCredential',
-				displayOptions: { show: { resource: ['payout'] } },
-			},
-		],
+		credentials,
 		properties: [
-			authenticationProperty,
+			...authenticationProperties,
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -8,7 +8,8 @@ import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/Payment
 
 /**
  * Saved workflows store parameter names and values: every parameter that existed must keep its
- * name, type, default and option values for the operations it was shown in. New parameters and new
+ * name, type, default and option values for the operations it was shown in, in the node version
+ * the workflows were saved with (version 1; a later version may change what new nodes get). New parameters and new
  * option values may be added; the recorded contract is the floor. Rewrite it on purpose only with
  * UPDATE_PARAMETER_CONTRACT=1 (additions), never to drop or change an entry.
  */
@@ -16,10 +17,23 @@ const CONTRACT = join(__dirname, 'parameter-contract.json');
 
 type Entry = { type: string; default: unknown; options?: unknown[]; show?: unknown };
 
+/** Whether a property is shown in version 1 of a node, the version every saved workflow so far has. */
+function inVersion1(p: INodeProperties): boolean {
+	const shown = p.displayOptions?.show?.['@version'];
+	const hidden = p.displayOptions?.hide?.['@version'];
+	return (shown === undefined || shown.includes(1)) && !(hidden ?? []).includes(1);
+}
+
+/** A property's conditions without the node version: a version-1 property keeps its key. */
+function showWithoutVersion(p: INodeProperties): unknown {
+	const { '@version': _version, ...show } = p.displayOptions?.show ?? {};
+	return show;
+}
+
 function walk(properties: INodeProperties[], prefix: string, out: Record<string, Entry>): void {
 	for (const p of properties) {
-		if (p.type === 'notice') continue;
-		const key = `${prefix}${p.name}@${JSON.stringify(p.displayOptions?.show ?? {})}`;
+		if (p.type === 'notice' || !inVersion1(p)) continue;
+		const key = `${prefix}${p.name}@${JSON.stringify(showWithoutVersion(p))}`;
 		const entry: Entry = { type: p.type, default: p.default };
 		const options = p.options ?? [];
 		if (p.type === 'options' || p.type === 'multiOptions') {

@@ -3,34 +3,53 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Channel } from '../transport';
 
+const CHANNEL_OPTIONS = [
+	{
+		name: 'Hosted Solution Keys',
+		value: 'hosted',
+		description: 'Orders, payments and transactions (the usual choice)',
+	},
+	{
+		name: 'S2S (Server-to-Server) Keys',
+		value: 's2s',
+		description: 'Orders, payments and transactions; the channel for Charge Saved Card',
+	},
+	{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
+];
+
 /**
- * Which channel's keys Order, Payment and Transaction requests use. One top-level parameter with no
- * display conditions: n8n's editor hides every parameter that a credential-selecting parameter's
- * own conditions mention, which would hide Resource and Operation. The other resources have one
- * channel each and pick their credential by resource.
+ * Which channel's keys Order, Payment and Transaction requests use. n8n's editor folds this
+ * parameter into the credential selector (picking a credential sets it), and hides every parameter
+ * that it depends on, so it has no display conditions but the node version. Invoice Item,
+ * Subscription Plan, Payment Link, Payout and Get POS Order pick their credential by resource and
+ * operation instead.
+ *
+ * Version 1 also offered the POS keys here: the editor pre-selects the newest credential of any
+ * type named in this parameter, so a POS credential could be chosen for an order, and the order's
+ * credential selector then vanished. Version 2 leaves POS out; version 1 keeps it for saved workflows.
  */
-export const authenticationProperty: INodeProperties = {
-	displayName: 'Authentication',
-	name: 'authentication',
-	type: 'options',
-	options: [
-		{
-			name: 'Hosted Solution Keys',
-			value: 'hosted',
-			description: 'Orders, payments and transactions (the usual choice)',
-		},
-		{
-			name: 'S2S (Server-to-Server) Keys',
-			value: 's2s',
-			description: 'Orders, payments and transactions; the channel for Charge Saved Card',
-		},
-		{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
-		{ name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' },
-	],
-	default: 'hosted',
-	description:
-		'Keys are issued per channel in the merchant dashboard. Invoice Item, Subscription Plan, Payment Link and Payout use their own channel\'s keys whatever is chosen here.',
-};
+export const authenticationProperties: INodeProperties[] = [
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		displayOptions: { show: { '@version': [1] } },
+		options: [...CHANNEL_OPTIONS, { name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' }],
+		default: 'hosted',
+		description:
+			"Keys are issued per channel in the merchant dashboard. Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
+	},
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		displayOptions: { show: { '@version': [2] } },
+		options: CHANNEL_OPTIONS,
+		default: 'hosted',
+		description:
+			"Keys are issued per channel in the merchant dashboard. Get POS Order, Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
+	},
+];
 
 const CHANNEL_NAMES: Record<string, string> = {
 	hosted: 'Hosted Solution Keys',
@@ -39,7 +58,7 @@ const CHANNEL_NAMES: Record<string, string> = {
 	pos: 'POS Web API Keys',
 };
 
-/** The chosen channel, if this operation can use it. */
+/** The channel of the credential chosen for Order, Payment and Transaction, if this operation can use it. */
 export function getChannel(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -48,9 +67,9 @@ export function getChannel(
 	const channel = ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
 	if (!allowed.includes(channel)) {
 		const names = allowed.map((c) => `"${CHANNEL_NAMES[c] ?? c}"`).join(' or ');
-		throw new NodeOperationError(ctx.getNode(), `This operation needs ${names} under Authentication`, {
+		throw new NodeOperationError(ctx.getNode(), `This operation needs a credential of type ${names}`, {
 			itemIndex,
-			description: `"${CHANNEL_NAMES[channel] ?? channel}" keys cannot be used here. Nothing was sent.`,
+			description: `The chosen credential holds "${CHANNEL_NAMES[channel] ?? channel}" keys, which this operation cannot use. Pick another credential in the node's Credential field. Nothing was sent.`,
 		});
 	}
 	return channel;
@@ -84,7 +103,6 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Max Retries',
 			name: 'maxRetries',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 3,
 			description:
 				'How many times a request is retried, with exponential backoff: every request after HTTP 429 (the service did not act), and after HTTP 5xx, a time-out or a dropped connection only requests that cannot act twice',
@@ -93,7 +111,6 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Max Retry Wait (Seconds)',
 			name: 'maxRetryWaitSeconds',
 			type: 'number',
-			typeOptions: { minValue: 0 },
 			default: 60,
 			description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
 		},
@@ -101,7 +118,6 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Max Total Retry Wait (Seconds)',
 			name: 'maxTotalRetryWaitSeconds',
 			type: 'number',
-			typeOptions: { minValue: 0 },
 			default: 300,
 			description:
 				'Longest time spent waiting across all retries of one request; a retry that would pass it fails the item instead',
@@ -110,7 +126,6 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Parallel Requests',
 			name: 'parallelRequests',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
 			default: 1,
 			description:
 				'How many items may have a request in flight at once, for operations that send one request per item. Output keeps the input order. All requests share one rate limit: a 429 pauses them all.',
@@ -119,7 +134,6 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Timeout',
 			name: 'timeoutMs',
 			type: 'number',
-			typeOptions: { minValue: 1 },
 			default: 30000,
 			description: 'How long to wait for the service to answer each request, in milliseconds',
 		},

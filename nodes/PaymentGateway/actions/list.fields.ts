@@ -31,7 +31,6 @@ export const limitField = (show: Show, max?: number): Field => ({
 	description: 'Max number of results to return',
 	ui: {
 		default: 50,
-		typeOptions: { minValue: 1, ...(max !== undefined ? { maxValue: max } : {}) },
 		displayOptions: { show: { ...show, returnAll: [false] } },
 	},
 });

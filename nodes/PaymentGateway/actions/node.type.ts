@@ -2,7 +2,7 @@ import type { AllEntities } from 'n8n-workflow';
 
 export type NodeMap = {
 	order: 'createPayment' | 'authorize' | 'saveCard' | 'chargeSavedCard' | 'createSplitPayment';
-	transaction: 'getMany' | 'getPosOrder' | 'uploadDocument';
+	transaction: 'get' | 'getMany' | 'getPosOrder' | 'uploadDocument';
 	payment: 'capture' | 'void' | 'refund';
 	paymentLink: 'deactivate' | 'bulkCreate';
 	payout: 'bulkCreate';

@@ -1,4 +1,4 @@
-import type { INodeProperties, NodePropertyTypes } from 'n8n-workflow';
+import type { DisplayCondition, INodeProperties, NodePropertyTypes } from 'n8n-workflow';
 
 import type { Field, FieldTable, TableEntry } from './types';
 
@@ -15,7 +15,11 @@ const DEFAULTS: Partial<Record<NodePropertyTypes, INodeProperties['default']>> =
 	json: '',
 };
 
-/** The editor property of one field: type, default, limits and options from its declaration. */
+/**
+ * The editor property of one field: type, default and options from its declaration. Limits are
+ * not given to the editor: n8n's number input clamps and rounds to them on blur, and a payment
+ * node must never change a value the user typed; the node refuses it with a clear error instead.
+ */
 export function fieldProperty(field: Field): INodeProperties {
 	const type: NodePropertyTypes = field.options ? 'options' : (UI_TYPES[field.type] ?? 'string');
 	const property: INodeProperties = {
@@ -27,19 +31,26 @@ export function fieldProperty(field: Field): INodeProperties {
 	if (field.description) property.description = field.description;
 	if (field.required) property.required = true;
 	if (field.options) property.options = field.options.map((o) => ({ ...o }));
-	if (type === 'number') {
-		const typeOptions: INodeProperties['typeOptions'] = {};
-		const min = field.min ?? (field.above !== undefined ? field.above : undefined);
-		if (min !== undefined) typeOptions.minValue = min;
-		if (field.max !== undefined) typeOptions.maxValue = field.max;
-		if (field.decimals !== undefined) typeOptions.numberPrecision = field.decimals;
-		if (Object.keys(typeOptions).length > 0) property.typeOptions = typeOptions;
-	}
 	return { ...property, ...field.ui };
 }
 
-function entryProperty(entry: TableEntry): INodeProperties {
-	if (!('group' in entry)) return fieldProperty(entry);
+/** A field's property, twice when version 1 of the node showed it differently. */
+function versionedFieldProperties(field: Field): INodeProperties[] {
+	const property = fieldProperty(field);
+	if (!field.uiVersion1) return [property];
+	const inVersion = (version: Array<number | DisplayCondition>) => ({ show: { ...property.displayOptions?.show, '@version': version } });
+	return [
+		{ ...property, ...field.uiVersion1, displayOptions: inVersion([1]) },
+		{ ...property, displayOptions: inVersion([{ _cnd: { gte: 2 } }]) },
+	];
+}
+
+function entryProperty(entry: TableEntry): INodeProperties[] {
+	if (!('group' in entry)) return versionedFieldProperties(entry);
+	return [groupProperty(entry)];
+}
+
+function groupProperty(entry: Exclude<TableEntry, Field>): INodeProperties {
 	if (entry.group === 'collection') {
 		return {
 			displayName: entry.displayName,
@@ -65,4 +76,4 @@ function entryProperty(entry: TableEntry): INodeProperties {
 }
 
 /** The node's properties for a field table, in table order. */
-export const tableProperties = (table: FieldTable): INodeProperties[] => table.map(entryProperty);
+export const tableProperties = (table: FieldTable): INodeProperties[] => table.flatMap(entryProperty);

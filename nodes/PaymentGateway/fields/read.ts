@@ -17,21 +17,29 @@ const labelOf = (field: Field, prefix = '') => prefix + (field.label ?? field.wi
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Where a field sits: the prefixes of its service name and of its name on the panel. */
+interface Place {
+	prefix: string;
+	panel: string;
+}
+const TOP: Place = { prefix: '', panel: '' };
+
 /** Reads one field's raw value into `into`, or records the rule it breaks. */
-function readField(field: Field, raw: unknown, into: FieldValues, violations: Violation[], prefix = ''): void {
+function readField(field: Field, raw: unknown, into: FieldValues, violations: Violation[], at = TOP): void {
 	const result = coerce(field, raw);
+	const names = { field: labelOf(field, at.prefix), displayName: at.panel + field.displayName };
 	if ('rule' in result) {
-		violations.push({ field: labelOf(field, prefix), rule: result.rule, value: raw });
+		violations.push({ ...names, rule: result.rule, value: raw });
 	} else if ('value' in result) {
 		into[field.name] = result.value;
 	} else if (field.required) {
-		violations.push({ field: labelOf(field, prefix), rule: 'is required', value: raw ?? '' });
+		violations.push({ ...names, rule: 'is required', value: raw ?? '' });
 	}
 }
 
-function readFields(fields: Field[], source: IDataObject, violations: Violation[], prefix = ''): FieldValues {
+function readFields(fields: Field[], source: IDataObject, violations: Violation[], at = TOP): FieldValues {
 	const out: FieldValues = {};
-	for (const field of fields) readField(field, source[field.name], out, violations, prefix);
+	for (const field of fields) readField(field, source[field.name], out, violations, at);
 	return out;
 }
 
@@ -50,7 +58,10 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
 			violations.push({ field: `${list.label}[${i}]`, rule: 'must be an object', value: entry });
 			return {};
 		}
-		return readFields(list.fields, entry, violations, `${list.label}[${i}].`);
+		return readFields(list.fields, entry, violations, {
+			prefix: `${list.label}[${i}].`,
+			panel: `${list.displayName} ${i + 1} > `,
+		});
 	});
 }
 
@@ -67,7 +78,7 @@ export function readTable(ctx: IExecuteFunctions, itemIndex: number, table: Fiel
 			readField(entry, resolveParameter(ctx, entry.name, itemIndex, null), values, violations);
 		} else if (entry.group === 'collection') {
 			const raw = resolveParameter(ctx, entry.name, itemIndex, {});
-			if (isObject(raw)) values[entry.name] = readFields(entry.fields, raw, violations);
+			if (isObject(raw)) values[entry.name] = readFields(entry.fields, raw, violations, { prefix: '', panel: `${entry.displayName} > ` });
 			else violations.push({ field: entry.displayName, rule: 'must be a set of fields', value: raw });
 		} else {
 			values[entry.name] = readList(entry, resolveParameter(ctx, entry.name, itemIndex, {}), violations);

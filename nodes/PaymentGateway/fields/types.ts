@@ -64,6 +64,11 @@ export interface Field {
 	toWire?: (value: unknown) => unknown;
 	/** Extra property settings for the editor (default, placeholder, hint, typeOptions, type). */
 	ui?: Partial<INodeProperties>;
+	/**
+	 * What version 1 of the node showed where version 2 differs (a default that broke the field's
+	 * own rule): version-1 workflows keep it, new nodes get `ui`.
+	 */
+	uiVersion1?: Partial<INodeProperties>;
 }
 
 /** A collection parameter (an "Add Field" group); its fields read from one parameter value. */
@@ -97,9 +102,13 @@ export interface FieldList {
 export type TableEntry = Field | FieldGroup | FieldList;
 export type FieldTable = TableEntry[];
 
-/** One broken rule: the field as the service names it, the rule in words, the value received. */
+/**
+ * One broken rule: the field as the service names it (wire path, or its label), the field as the
+ * node's panel shows it, the rule in words, the value received.
+ */
 export interface Violation {
 	field: string;
+	displayName?: string;
 	rule: string;
 	value: unknown;
 }

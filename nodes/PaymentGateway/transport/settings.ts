@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 export interface RequestSettings {
 	timeoutMs: number;
@@ -18,18 +19,38 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30000;
 
+/** Each request option: its name in the panel and the range it must be in. */
+const LIMITS: Record<keyof RequestSettings, { displayName: string; min: number; max: number; integer?: boolean }> = {
+	timeoutMs: { displayName: 'Timeout', min: 1, max: 600000 },
+	maxRetries: { displayName: 'Max Retries', min: 0, max: 10, integer: true },
+	maxRetryWaitSeconds: { displayName: 'Max Retry Wait (Seconds)', min: 0, max: 3600 },
+	maxTotalRetryWaitSeconds: { displayName: 'Max Total Retry Wait (Seconds)', min: 0, max: 36000 },
+};
+
+/**
+ * The request options of an item, each checked against its range: a value out of range (typed, or
+ * from an expression, numeric text included) stops the item before anything is sent; it is never
+ * clamped or replaced by the default.
+ */
 export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
-	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Partial<RequestSettings>;
-	const merged = { ...DEFAULT_REQUEST_SETTINGS, ...options };
-	const clamp = (value: unknown, min: number, max: number, fallback: number) =>
-		typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
-	const defaults = DEFAULT_REQUEST_SETTINGS;
-	return {
-		timeoutMs: clamp(merged.timeoutMs, 1, 600000, defaults.timeoutMs),
-		maxRetries: Math.floor(clamp(merged.maxRetries, 0, 10, defaults.maxRetries)),
-		maxRetryWaitSeconds: clamp(merged.maxRetryWaitSeconds, 0, 3600, defaults.maxRetryWaitSeconds),
-		maxTotalRetryWaitSeconds: clamp(merged.maxTotalRetryWaitSeconds, 0, 36000, defaults.maxTotalRetryWaitSeconds),
-	};
+	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Record<string, unknown>;
+	const settings = { ...DEFAULT_REQUEST_SETTINGS };
+	for (const key of Object.keys(LIMITS) as Array<keyof RequestSettings>) {
+		const given = options[key];
+		if (given === undefined || given === null || given === '') continue;
+		const { displayName, min, max, integer } = LIMITS[key];
+		const value = typeof given === 'string' ? Number(given.trim()) : given;
+		if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+			const kind = integer ? 'a whole number' : 'a number';
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${displayName} (Request Options) must be ${kind} from ${min} to ${max} (received ${JSON.stringify(given)})`,
+				{ itemIndex, description: 'Nothing was sent to the service. Change the value under Request Options and run again.' },
+			);
+		}
+		settings[key] = value;
+	}
+	return settings;
 }
 
 /** Seconds to wait from a Retry-After header (seconds or an HTTP date), if it has one. */

@@ -17,8 +17,13 @@ export const TRANSACTION_STATUSES = [
 	'FAILED',
 ];
 
+/** The field as the panel shows it, then as the service names it when that differs. */
+export function violationName(v: Violation): string {
+	return v.displayName && v.displayName !== v.field ? `${v.displayName} (${v.field})` : v.field;
+}
+
 export function describeViolation(v: Violation): string {
-	return `${v.field} ${v.rule} (received ${JSON.stringify(v.value) ?? String(v.value)})`;
+	return `${violationName(v)} ${v.rule} (received ${JSON.stringify(v.value) ?? String(v.value)})`;
 }
 
 /** Stops the item before anything is sent, naming every broken rule. */
@@ -29,7 +34,7 @@ export function assertValid(ctx: IExecuteFunctions, itemIndex: number, violation
 		violations.length === 1 ? `Invalid ${lines[0]}` : `${violations.length} invalid fields: ${lines.join('; ')}`;
 	const error = new NodeOperationError(ctx.getNode(), message, {
 		itemIndex,
-		description: `Nothing was sent to the service. ${lines.map((l) => `- ${l}`).join('\n')}`,
+		description: `Nothing was sent to the service. Correct ${violations.length === 1 ? 'this field' : 'these fields'} and run again:\n${lines.map((l) => `- ${l}`).join('\n')}`,
 	});
 	error.context.violations = violations.map((v) => ({ ...v }));
 	throw error;

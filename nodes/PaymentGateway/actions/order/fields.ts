@@ -20,12 +20,15 @@ const text = (name: string, displayName: string, description: string, more: Part
 export const amountField: Field = {
 	name: 'amount',
 	displayName: 'Amount',
-	description: 'Order amount in the currency below, at least 1',
+	description:
+		'Order amount in the currency below, as a plain number: at least 1, with at most 2 decimal places (3 for KWD, BHD and OMR)',
 	type: 'number',
 	wire: 'order_details.amount',
 	required: true,
 	min: 1,
-	ui: { typeOptions: { minValue: 1, numberPrecision: 3 }, default: 0 },
+	// Empty until typed: version 1's default of 0 broke the rule above.
+	ui: { default: null, placeholder: 'e.g. 100.00' },
+	uiVersion1: { default: 0 },
 };
 
 export const currencyField: Field = {
@@ -80,7 +83,7 @@ const blank = { emptyAsBlank: true };
 export const ITEM_FIELDS: Field[] = [
 	text('title', 'Title', 'Product name', { wire: 'title' }),
 	text('description', 'Description', 'Product description', { wire: 'description', multiline: true }),
-	{ name: 'quantity', displayName: 'Quantity', description: 'At least 1', type: 'number', wire: 'quantity', integer: true, min: 1, ui: { default: 1, typeOptions: { minValue: 1 } } },
+	{ name: 'quantity', displayName: 'Quantity', description: 'At least 1', type: 'number', wire: 'quantity', integer: true, min: 1, ui: { default: 1 } },
 	text('unitPrice', 'Unit Price', 'Decimal text, for example 49.90', { wire: 'unit_price', pattern: { regex: /^\d+(\.\d+)?$/, rule: 'must be decimal text such as 12.50' } }),
 	text('discountAmount', 'Discount Amount', 'Decimal text', { wire: 'discount_amount', pattern: { regex: /^\d+(\.\d+)?$/, rule: 'must be decimal text such as 12.50' } }),
 	text('referenceId', 'Reference ID', 'Your product ID (reference_id)', { wire: 'reference_id' }),
@@ -151,7 +154,7 @@ const money = (name: string, displayName: string, description: string, wire: str
 	wire,
 	min: 0,
 	...blank,
-	ui: { typeOptions: { minValue: 0, numberPrecision: 3 } },
+	ui: { placeholder: 'e.g. 10.00' },
 });
 
 const orderDetails: FieldGroup = {
@@ -160,7 +163,7 @@ const orderDetails: FieldGroup = {
 	displayName: 'Order Details',
 	fields: [
 		text('description', 'Description', 'Order description', { wire: 'order_details.description', multiline: true, ...blank }),
-		{ name: 'quantity', displayName: 'Quantity', description: 'Defaults to 1 when not sent', type: 'number', wire: 'order_details.quantity', integer: true, min: 1, ...blank, ui: { default: 1, typeOptions: { minValue: 1 } } },
+		{ name: 'quantity', displayName: 'Quantity', description: 'Defaults to 1 when not sent', type: 'number', wire: 'order_details.quantity', integer: true, min: 1, ...blank, ui: { default: 1 } },
 		money('convenienceFee', 'Convenience Fee', 'Fee added to the order', 'order_details.convenience_fee'),
 		{ name: 'returnUrl', displayName: 'Return URL', description: 'Stored with the order', type: 'url', wire: 'order_details.return_url' },
 	],

@@ -98,6 +98,14 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
 		// The service refuses a repeated m_order_id, so only then can a retry not create a second order.
 		retrySafe: orderDetails.m_order_id !== undefined,
 		acceptFailure: request.acceptFailure,
+		explainFailure: (failure) =>
+			/duplicate m_order_id/i.test(failure.message)
+				? {
+						message: `The Merchant Order ID ${JSON.stringify(orderDetails.m_order_id)} was already used for another order [code ${failure.code}]`,
+						description:
+							'The service refused the order: each order needs its own Merchant Order ID. No new order was created. Use a new ID (for example one from your shop or {{ $execution.id }}), or find the existing order with Transaction > Get Many (its items carry m_order_id).',
+					}
+				: undefined,
 		// The node's own repeat refused as a duplicate: its first attempt created the order.
 		confirmDuplicate: (failure) =>
 			/duplicate m_order_id/i.test(failure.message)
@@ -105,13 +113,23 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
 						confirmedByDuplicate: true,
 						m_order_id: orderDetails.m_order_id,
 						message:
-							'The order was created by an earlier attempt whose answer was lost; the repeat was refused as a duplicate. Look it up with Transaction > Get Many by its Merchant Order ID for its details.',
+							'The order was created by an earlier attempt whose answer was lost; the repeat was refused as a duplicate. Look it up with Transaction > Get Many (its items carry the Merchant Order ID, m_order_id).',
 					}
 				: undefined,
 	});
 }
 
-/** The create response as one item, with an ISO 8601 copy of order_creation_date. */
+/**
+ * The create response as one item, with an ISO 8601 copy of order_creation_date and the amount as a
+ * number: the service answers "AED 100.00" here but "100.00" in lists and webhooks.
+ */
 export function orderOutput(ctx: IExecuteFunctions, itemIndex: number, response: IDataObject): INodeExecutionData[] {
-	return [{ json: addIsoDates(response, ['order_creation_date'], ctx.getTimezone()), pairedItem: { item: itemIndex } }];
+	const json = addIsoDates(response, ['order_creation_date'], ctx.getTimezone());
+	const data = json.data;
+	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+		// "Currency code followed by formatted amount": thousands may carry commas.
+		const amount = /^(?:[A-Z]{3}\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(String((data as IDataObject).amount ?? '').trim());
+		if (amount) json.data = { ...(data as IDataObject), amount_value: Number(amount[1].replace(/,/g, '') + (amount[2] ?? '')) };
+	}
+	return [{ json, pairedItem: { item: itemIndex } }];
 }

@@ -53,7 +53,6 @@ export const splitRecipientsList: FieldList = {
 			required: true,
 			above: 0,
 			description: 'The percentage (up to 100 in total) or the flat amount',
-			ui: { typeOptions: { minValue: 0, numberPrecision: 3 } },
 		},
 	],
 };

@@ -25,7 +25,7 @@ const amount = (name: string, displayName: string, wire: string, description: st
 	required: true,
 	min: 1,
 	description,
-	ui: { default: 1, typeOptions: { minValue: 1 } },
+	ui: { default: 1 },
 });
 
 const fee = (name: string, displayName: string, wire: string, what: string): Field => ({

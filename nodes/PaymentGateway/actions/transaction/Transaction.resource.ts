@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getPosOrder from './getPosOrder.operation';
 import * as uploadDocument from './uploadDocument.operation';
 
-export { getMany, getPosOrder, uploadDocument };
+export { get, getMany, getPosOrder, uploadDocument };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +15,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['transaction'] } },
 		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get one transaction, with its current status, by order ID or transaction ID',
+				action: 'Get a transaction',
+			},
 			{
 				name: 'Get Many',
 				value: 'getMany',
@@ -35,6 +42,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getMany',
 	},
+	...get.description,
 	...getMany.description,
 	...getPosOrder.description,
 	...uploadDocument.description,

@@ -99,10 +99,10 @@ function rangeViolations(query: IDataObject): Violation[] {
 	const violations: Violation[] = [];
 	const { min_amount: min, max_amount: max, from_date: from, to_date: to } = query;
 	if (typeof min === 'number' && typeof max === 'number' && min > max) {
-		violations.push({ field: 'min_amount', rule: `must not be above max_amount (${max})`, value: min });
+		violations.push({ field: 'min_amount', displayName: 'Filters > Min Amount', rule: `must not be above max_amount (${max})`, value: min });
 	}
 	if (typeof from === 'string' && typeof to === 'string' && from > to) {
-		violations.push({ field: 'from_date', rule: `must not be after to_date (${to})`, value: from });
+		violations.push({ field: 'from_date', displayName: 'Filters > From Date', rule: `must not be after to_date (${to})`, value: from });
 	}
 	return violations;
 }

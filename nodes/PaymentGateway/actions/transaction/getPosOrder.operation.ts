@@ -7,7 +7,6 @@ import type { FieldTable } from '../../fields/types';
 import { addIsoDates } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../validation/rules';
-import { getChannel } from '../common.descriptions';
 
 const show = { resource: ['transaction'], operation: ['getPosOrder'] };
 
@@ -27,7 +26,8 @@ export const description = updateDisplayOptions({ show }, tableProperties(table)
 
 /** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const channel = getChannel(this, itemIndex, ['pos']);
+	// Always the POS keys: the credential selector shows only POS credentials for this operation.
+	const channel = 'pos' as const;
 	const { values, violations } = readTable(this, itemIndex, table);
 	assertValid(this, itemIndex, violations);
 	// Checked text has no broken Unicode, so encoding it into the path cannot fail.

@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { tableProperties } from '../../fields/properties';
+import { readTable } from '../../fields/read';
+import type { FieldTable } from '../../fields/types';
+import { addIsoDatesInPlace } from '../../helpers/dates';
+import { apiRequest } from '../../transport';
+import { assertValid } from '../../validation/rules';
+import { getChannel } from '../common.descriptions';
+import { pageOf } from '../list.pages';
+
+const show = { resource: ['transaction'], operation: ['get'] };
+
+/** The list's two identifier filters, by what the user has at hand. */
+const BY = {
+	orderId: { query: 'p_order_id', name: 'Order ID' },
+	transactionId: { query: 'transaction_id', name: 'Transaction ID' },
+} as const;
+
+export const table: FieldTable = [
+	{
+		name: 'getBy',
+		displayName: 'Get By',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Order ID', value: 'orderId', description: "The service's order ID (p_order_id)" },
+			{ name: 'Transaction ID', value: 'transactionId', description: "The service's transaction ID" },
+		],
+	},
+	{
+		name: 'id',
+		displayName: 'ID',
+		type: 'text',
+		required: true,
+		description: 'The order ID or transaction ID to look up',
+		ui: { hint: 'From Create Payment (p_order_id), a Payment Gateway Trigger item or Transaction > Get Many' },
+	},
+];
+
+export const description = updateDisplayOptions({ show }, tableProperties(table));
+
+/** The service sends amounts as text ("100.00"): a number beside it saves a conversion in every workflow. */
+const AMOUNT_FIELDS = ['amount', 'amount_captured', 'amount_refunded'];
+
+export function withAmountValues(record: IDataObject): IDataObject {
+	for (const field of AMOUNT_FIELDS) {
+		const text = record[field];
+		if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text.trim())) continue;
+		record[`${field}_value`] = Number(text);
+	}
+	return record;
+}
+
+/**
+ * One transaction's current state, through GET /orders/v1/transaction-list filtered by one ID (the
+ * service has no single-transaction endpoint outside POS). The newest match when an order has several.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const channel = getChannel(this, itemIndex);
+	const { values, violations } = readTable(this, itemIndex, table);
+	assertValid(this, itemIndex, violations);
+	const by = BY[values.getBy as keyof typeof BY];
+	const id = String(values.id);
+
+	const response = await apiRequest.call(this, itemIndex, {
+		channel,
+		method: 'GET',
+		path: '/orders/v1/transaction-list',
+		qs: { [by.query]: id, page: 1, perpage: 1 },
+		retrySafe: true,
+	});
+	const [record] = pageOf(response).records;
+	if (!record) {
+		throw new NodeOperationError(this.getNode(), `No transaction found with ${by.name} ${JSON.stringify(id)}`, {
+			itemIndex,
+			description: `The service's transaction list has no transaction with ${by.query} ${JSON.stringify(id)} for this credential's merchant. Check the ID and that the credential belongs to the merchant account that took the payment. An order created a moment ago appears once the customer has paid or the payment was attempted.`,
+		});
+	}
+	const json = withAmountValues(addIsoDatesInPlace(record, ['transaction_date'], this.getTimezone()));
+	return [{ json, pairedItem: { item: itemIndex } }];
+}
