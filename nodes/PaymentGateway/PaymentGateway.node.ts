@@ -16,7 +16,10 @@ import * as payout from './actions/payout/Payout.resource';
 import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { credentialTest } from './methods';
+import { operationSubtitle } from './methods/subtitle';
 import { credentials } from './methods/credentials';
+
+const RESOURCES = [order, payment, paymentLink, payout, invoiceItem, subscriptionPlan, transaction];
 
 export class PaymentGateway implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +29,7 @@ export class PaymentGateway implements INodeType {
 		group: ['transform'],
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(RESOURCES),
 		description:
 			'Take and manage card payments, saved cards, split payments, refunds, transactions, invoice items, subscription plans, payment links and bulk payouts',
 		defaults: { name: 'Payment Gateway' },

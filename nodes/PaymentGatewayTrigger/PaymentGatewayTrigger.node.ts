@@ -14,7 +14,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
-import { classifyEvent, deliveryKey, PAYMENT_EVENTS } from './events';
+import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './events';
 import { publicHeaders } from './headers';
 import type { DeliveryScope } from './ledger';
 import { claimInMemory, claimPersisted, processedDataService, releaseInMemory } from './ledger';
@@ -35,7 +35,7 @@ export class PaymentGatewayTrigger implements INodeType {
 		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Events: " + ($parameter["events"] || []).join(", ")}}',
+		subtitle: EVENTS_SUBTITLE,
 		description: 'Starts the workflow when the payment service reports a payment status change',
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],

@@ -3,11 +3,11 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 /** Events as the seed's state table and webhook payload define them. */
 export const PAYMENT_EVENTS: INodePropertyOptions[] = [
 	{
-		name: 'Card Tokenised',
+		name: 'Card Tokenized',
 		value: 'card_tokenised',
 		description: 'Save Card succeeded: action AUTH_REVERSAL, status SUCCESS, with m_payment_token',
 	},
-	{ name: 'Payment Authorised', value: 'payment_authorised', description: 'Order status AUTHORISED (action AUTH)' },
+	{ name: 'Payment Authorized', value: 'payment_authorised', description: 'Order status AUTHORISED (action AUTH)' },
 	{
 		name: 'Payment Captured',
 		value: 'payment_captured',
@@ -23,6 +23,11 @@ export const PAYMENT_EVENTS: INodePropertyOptions[] = [
 	{ name: 'Payment Voided', value: 'payment_voided', description: 'Order status VOID' },
 	{ name: 'Other', value: 'other', description: 'Any other combination of action and status' },
 ];
+
+/** The canvas subtitle: the chosen events in words ("Payment Captured, Payment Failed"). */
+export const EVENTS_SUBTITLE = `={{ (($parameter["events"] || []).includes("*") ? ["Any event"] : ($parameter["events"] || []).map((e) => (${JSON.stringify(
+	Object.fromEntries(PAYMENT_EVENTS.map((e) => [e.value, e.name])),
+)})[e] || e)).join(", ") }}`;
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
 

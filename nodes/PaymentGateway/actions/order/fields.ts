@@ -199,7 +199,7 @@ const urls = (withWebhook: boolean): FieldGroup => ({
 	placeholder: 'Add URL',
 	fields: [
 		{ name: 'success', displayName: 'Success URL', description: 'Where the customer goes after paying; empty uses the account default', type: 'url', wire: 'urls.success', ...blank },
-		{ name: 'cancel', displayName: 'Cancel URL', description: 'Where the customer goes after cancelling', type: 'url', wire: 'urls.cancel', ...blank },
+		{ name: 'cancel', displayName: 'Cancel URL', description: 'Where the customer goes after canceling', type: 'url', wire: 'urls.cancel', ...blank },
 		{ name: 'failure', displayName: 'Failure URL', description: 'Where the customer goes after a failed payment', type: 'url', wire: 'urls.failure', ...blank },
 		...(withWebhook ? [webhookUrlField(WEBHOOK_HINT)] : []),
 	],

@@ -55,6 +55,7 @@ function currencyPlaces(data: IDataObject): Violation[] {
 		.filter((key) => typeof order[key] === 'number' && decimalPlaces(order[key] as number) > places)
 		.map((key) => ({
 			field: `order_details.${key}`,
+			displayName: key === 'amount' ? 'Amount' : 'Order Details > Convenience Fee',
 			rule: `must have at most ${places} decimal places in ${currency}`,
 			value: order[key],
 		}));

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Capture',
 				value: 'capture',
-				description: 'Capture an authorised payment made with manual capture',
+				description: 'Capture an authorized payment made with manual capture',
 				action: 'Capture a payment',
 			},
 			{
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Void',
 				value: 'void',
-				description: 'Release an authorised payment that is not captured',
+				description: 'Release an authorized payment that is not captured',
 				action: 'Void a payment',
 			},
 		],

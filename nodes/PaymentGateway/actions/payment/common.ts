@@ -18,12 +18,12 @@ export const MIN_REFUND_AMOUNT = 1;
 const WORDS: Record<ManagePaymentAction, { verb: string; amount: string; reason: string }> = {
 	CAPTURE: {
 		verb: 'capture',
-		amount: 'Amount to capture from the authorisation, as a plain number',
+		amount: 'Amount to capture from the authorization, as a plain number',
 		reason: 'Merchant note kept with the capture',
 	},
 	VOID: {
 		verb: 'void',
-		amount: 'Amount of the authorisation to void (release), as a plain number',
+		amount: 'Amount of the authorization to void (release), as a plain number',
 		reason: 'Merchant note kept with the void, for example why the order was cancelled',
 	},
 	REFUND: {
@@ -97,6 +97,7 @@ export async function executeManagePayment(
 	if (typeof amount?.value === 'number' && decimalPlaces(amount.value) > places) {
 		violations.push({
 			field: 'amount.value',
+			displayName: 'Amount',
 			rule: `must have at most ${places} decimal places in ${String(amount.currencyCode)}`,
 			value: amount.value,
 		});
