@@ -17,11 +17,12 @@ import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.r
 import * as transaction from './actions/transaction/Transaction.resource';
 import { credentialTest } from './methods';
 import { operationSubtitle } from './methods/subtitle';
-import { credentials } from './methods/credentials';
+import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
 
 const RESOURCES = [order, payment, paymentLink, payout, invoiceItem, subscriptionPlan, transaction];
 
 export class PaymentGateway implements INodeType {
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Payment Gateway',
 		name: 'paymentGateway',
@@ -29,6 +30,7 @@ export class PaymentGateway implements INodeType {
 		group: ['transform'],
 		version: [1, 2],
 		defaultVersion: 2,
+		// In words, from the operation lists (the lint rule only knows the raw values' form).
 		subtitle: operationSubtitle(RESOURCES),
 		description:
 			'Take and manage card payments, saved cards, split payments, refunds, transactions, invoice items, subscription plans, payment links and bulk payouts',
@@ -36,7 +38,36 @@ export class PaymentGateway implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials,
+		credentials: [
+			{ name: 'paymentGatewayHostedApi', required: true, testedBy: 'testHostedCredential', displayOptions: CHANNEL.hosted },
+			{ name: 'paymentGatewayS2sApi', required: true, testedBy: 'testS2sCredential', displayOptions: CHANNEL.s2s },
+			{ name: 'paymentGatewaySdkApi', required: true, testedBy: 'testSdkCredential', displayOptions: CHANNEL.sdk },
+			{ name: 'paymentGatewayPosApi', required: true, testedBy: 'testPosCredential', displayOptions: CHANNEL.pos },
+			{
+				name: 'paymentGatewayInvoiceApi',
+				required: true,
+				testedBy: 'testInvoiceCredential',
+				displayOptions: { show: { resource: ['invoiceItem'] } },
+			},
+			{
+				name: 'paymentGatewaySubscriptionApi',
+				required: true,
+				testedBy: 'testSubscriptionCredential',
+				displayOptions: { show: { resource: ['subscriptionPlan'] } },
+			},
+			{
+				name: 'paymentGatewayPaymentLinkApi',
+				required: true,
+				testedBy: 'testPaymentLinkCredential',
+				displayOptions: { show: { resource: ['paymentLink'] } },
+			},
+			{
+				name: 'paymentGatewayPayoutApi',
+				required: true,
+				testedBy: 'testPayoutCredential',
+				displayOptions: { show: { resource: ['payout'] } },
+			},
+		],
 		properties: [
 			...authenticationProperties,
 			{

@@ -111,6 +111,14 @@ export const BASELINES: Record<string, BaselineMaker> = {
 	'payment.capture': managePayment('capture', 'AUTHORISED'),
 	'payment.void': managePayment('void', 'AUTHORISED'),
 	'payment.refund': managePayment('refund', 'CAPTURED'),
+	'transaction.get': async (sandbox) => ({
+		parameters: {
+			resource: 'transaction',
+			operation: 'get',
+			getBy: 'orderId',
+			id: String((sandbox.state.transactions as TransactionRecord[])[0].p_order_id),
+		},
+	}),
 	'transaction.getMany': async () => ({
 		parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 3, simplify: true, filters: {} },
 	}),

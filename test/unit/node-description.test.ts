@@ -21,7 +21,7 @@ describe('node description', () => {
 		expect(Object.fromEntries(resources.map((r) => [r, operationsOf(r).sort()]))).toEqual({
 			order: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard'],
 			payment: ['capture', 'refund', 'void'],
-			transaction: ['getMany', 'getPosOrder', 'uploadDocument'],
+			transaction: ['get', 'getMany', 'getPosOrder', 'uploadDocument'],
 			invoiceItem: ['activate', 'create', 'deactivate', 'delete', 'get', 'getMany', 'update'],
 			subscriptionPlan: ['create'],
 			paymentLink: ['bulkCreate', 'deactivate'],
@@ -58,8 +58,10 @@ describe('node description', () => {
 		const names = new Set((description.credentials ?? []).flatMap((c) => Object.keys(c.displayOptions?.show ?? {})));
 		const authFields = properties.filter((p) => names.has(p.name));
 		expect([...names].sort()).toEqual(['authentication', 'resource']);
+		// Conditions on the node version only: the editor never hides a parameter for those.
 		expect(authFields.map((p) => [p.name, p.displayOptions ?? null])).toEqual([
-			['authentication', null],
+			['authentication', { show: { '@version': [1] } }],
+			['authentication', { show: { '@version': [2] } }],
 			['resource', null],
 		]);
 	});

@@ -106,7 +106,8 @@ describe('a lost answer after the node repeated a request', () => {
 		const mOrderId = unique('DUP');
 		expect((await order({ merchantOrderId: mOrderId })).error).toBeUndefined();
 		const again = await order({ merchantOrderId: mOrderId });
-		expect(again.error?.message).toMatch(/Duplicate m_order_id/);
+		expect(again.error?.message).toBe(`The Merchant Order ID "${mOrderId}" was already used for another order [code 400]`);
+		expect(describeOf(again.error)).toMatch(/^The service answered "Duplicate m_order_id .*No new order was created/);
 		expect(again.outputs.Gateway ?? []).toHaveLength(0);
 	});
 
@@ -180,7 +181,7 @@ describe('messages say what applies to the operation', () => {
 		const mOrderId = unique('M');
 		await order({ merchantOrderId: mOrderId });
 		const duplicate = await order({ merchantOrderId: mOrderId });
-		expect(describeOf(duplicate.error)).toContain('the m_order_id was already used');
+		expect(describeOf(duplicate.error)).toContain('each order needs its own Merchant Order ID (m_order_id)');
 	});
 
 	it("a rejected payout file shows the service's row errors", async () => {

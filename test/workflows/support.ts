@@ -41,6 +41,8 @@ export interface GatewayRun {
 	nodeType?: string;
 	/** Binary files attached to every input item. */
 	binary?: HarnessBinaryInput[];
+	/** The node version; the newest when not given. */
+	typeVersion?: number;
 }
 
 /** Runs Start → Payment Gateway (or another node type) and returns the harness result. */
@@ -62,6 +64,7 @@ export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<Run
 				{
 					name: 'Gateway',
 					type: run.nodeType ?? GATEWAY,
+					...(run.typeVersion !== undefined ? { typeVersion: run.typeVersion } : {}),
 					parameters: run.parameters,
 					credentials: { [credentialType]: { id: credential.id ?? null, name: credential.name ?? '' } },
 					...(run.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
@@ -75,3 +78,14 @@ export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<Run
 
 export const requestsTo = (sandbox: Sandbox, path: string) =>
 	sandbox.requests.filter((r) => r.path === path);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The message of a refused value: "Invalid <panel name>: <service name> <rule> (received <value>)",
+ * the panel name left out where it is the service name.
+ */
+export function refusal(field: string, rule: string, value: unknown): RegExp {
+	const received = JSON.stringify(value) ?? String(value);
+	return new RegExp(`^Invalid (?:[^:]+: )?${escapeRegExp(`${field} ${rule} (received ${received})`)}$`);
+}

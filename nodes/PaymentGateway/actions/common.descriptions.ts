@@ -3,20 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Channel } from '../transport';
 
-const CHANNEL_OPTIONS = [
-	{
-		name: 'Hosted Solution Keys',
-		value: 'hosted',
-		description: 'Orders, payments and transactions (the usual choice)',
-	},
-	{
-		name: 'S2S (Server-to-Server) Keys',
-		value: 's2s',
-		description: 'Orders, payments and transactions; the channel for Charge Saved Card',
-	},
-	{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
-];
-
 /**
  * Which channel's keys Order, Payment and Transaction requests use. n8n's editor folds this
  * parameter into the credential selector (picking a credential sets it), and hides every parameter
@@ -28,25 +14,40 @@ const CHANNEL_OPTIONS = [
  * type named in this parameter, so a POS credential could be chosen for an order, and the order's
  * credential selector then vanished. Version 2 leaves POS out; version 1 keeps it for saved workflows.
  */
-export const authenticationProperties: INodeProperties[] = [
-	{
-		displayName: 'Authentication',
-		name: 'authentication',
-		type: 'options',
-		displayOptions: { show: { '@version': [1] } },
-		options: [...CHANNEL_OPTIONS, { name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' }],
-		default: 'hosted',
-		description:
+const authenticationVersion1: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	displayOptions: { show: { '@version': [1] } },
+	options: [
+			{
+				name: 'Hosted Solution Keys',
+				value: 'hosted',
+				description: 'Orders, payments and transactions (the usual choice)',
+			},
+			{
+				name: 'S2S (Server-to-Server) Keys',
+				value: 's2s',
+				description: 'Orders, payments and transactions; the channel for Charge Saved Card',
+			},
+			{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
+			{ name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' },
+		],
+	default: 'hosted',
+	description:
 			"Keys are issued per channel in the merchant dashboard. Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
-	},
+};
+
+export const authenticationProperties: INodeProperties[] = [
+	authenticationVersion1,
 	{
-		displayName: 'Authentication',
-		name: 'authentication',
-		type: 'options',
-		displayOptions: { show: { '@version': [2] } },
-		options: CHANNEL_OPTIONS,
-		default: 'hosted',
-		description:
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	displayOptions: { show: { '@version': [2] } },
+	options: authenticationVersion1.options?.filter((option) => 'value' in option && option.value !== 'pos'),
+	default: 'hosted',
+	description:
 			"Keys are issued per channel in the merchant dashboard. Get POS Order, Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
 	},
 ];

@@ -1,5 +1,3 @@
-import type { INodeCredentialDescription } from 'n8n-workflow';
-
 import { description as transactionDescription } from '../actions/transaction/Transaction.resource';
 
 const CHANNEL_RESOURCES = ['order', 'payment', 'transaction'];
@@ -11,7 +9,7 @@ const transactionOperationsWithoutPos = (): string[] =>
 		.filter((value) => value !== 'getPosOrder');
 
 /**
- * Which credential the editor shows, and the engine accepts, for each resource and operation.
+ * Which credential the editor shows (the conditions of the node's credentials list), and the engine accepts, for each resource and operation.
  *
  * n8n's editor offers, in one selector, every credential type whose conditions name the
  * `authentication` parameter, pre-selects the newest credential among them and sets
@@ -24,54 +22,12 @@ const transactionOperationsWithoutPos = (): string[] =>
  *   `operation` would make the editor hide Resource and Operation).
  * - The other resources: their own channel, by resource.
  */
-export const credentials: INodeCredentialDescription[] = [
-	{
-		name: 'paymentGatewayHostedApi',
-		required: true,
-		testedBy: 'testHostedCredential',
-		displayOptions: {
-			show: { authentication: ['hosted', 'pos'], resource: CHANNEL_RESOURCES },
-			hide: { operation: ['getPosOrder'] },
-		},
+export const CHANNEL_CREDENTIAL_CONDITIONS = {
+	hosted: {
+		show: { authentication: ['hosted', 'pos'], resource: CHANNEL_RESOURCES },
+		hide: { operation: ['getPosOrder'] },
 	},
-	{
-		name: 'paymentGatewayS2sApi',
-		required: true,
-		testedBy: 'testS2sCredential',
-		displayOptions: {
-			show: { authentication: ['s2s'], resource: CHANNEL_RESOURCES },
-			hide: { operation: ['getPosOrder'] },
-		},
-	},
-	{
-		name: 'paymentGatewaySdkApi',
-		required: true,
-		testedBy: 'testSdkCredential',
-		displayOptions: {
-			show: { authentication: ['sdk'], resource: CHANNEL_RESOURCES },
-			hide: { operation: ['getPosOrder'] },
-		},
-	},
-	{
-		name: 'paymentGatewayPosApi',
-		required: true,
-		testedBy: 'testPosCredential',
-		displayOptions: {
-			show: { resource: ['transaction'] },
-			hide: { operation: transactionOperationsWithoutPos() },
-		},
-	},
-	...(
-		[
-			['paymentGatewayInvoiceApi', 'testInvoiceCredential', 'invoiceItem'],
-			['paymentGatewaySubscriptionApi', 'testSubscriptionCredential', 'subscriptionPlan'],
-			['paymentGatewayPaymentLinkApi', 'testPaymentLinkCredential', 'paymentLink'],
-			['paymentGatewayPayoutApi', 'testPayoutCredential', 'payout'],
-		] as const
-	).map(([name, testedBy, resource]) => ({
-		name,
-		required: true,
-		testedBy,
-		displayOptions: { show: { resource: [resource] } },
-	})),
-];
+	s2s: { show: { authentication: ['s2s'], resource: CHANNEL_RESOURCES }, hide: { operation: ['getPosOrder'] } },
+	sdk: { show: { authentication: ['sdk'], resource: CHANNEL_RESOURCES }, hide: { operation: ['getPosOrder'] } },
+	pos: { show: { resource: ['transaction'] }, hide: { operation: transactionOperationsWithoutPos() } },
+};

@@ -17,9 +17,9 @@ export const TRANSACTION_STATUSES = [
 	'FAILED',
 ];
 
-/** The field as the panel shows it, then as the service names it when that differs. */
+/** The field as the panel shows it, then as the service names it (when that differs). */
 export function violationName(v: Violation): string {
-	return v.displayName && v.displayName !== v.field ? `${v.displayName} (${v.field})` : v.field;
+	return v.displayName && v.displayName.toLowerCase() !== v.field.toLowerCase() ? `${v.displayName}: ${v.field}` : v.field;
 }
 
 export function describeViolation(v: Violation): string {

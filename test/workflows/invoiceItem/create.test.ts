@@ -51,9 +51,9 @@ describe('invoiceItem.create', () => {
 	it('names every broken rule at once', async () => {
 		const result = await runItem('create', { itemName: '={{ "" }}', ratePerUnit: '={{ "0" }}', category: '={{ " " }}' }, { continueOnFail: true });
 		expect(result.outputs.Gateway[0].json.violations).toEqual([
-			{ field: 'item_name', rule: 'is required', value: '' },
-			{ field: 'item_rate_per_unit', rule: 'must be above 0', value: '0' },
-			{ field: 'item_category', rule: 'is required', value: ' ' },
+			{ field: 'item_name', displayName: 'Item Name', rule: 'is required', value: '' },
+			{ field: 'item_rate_per_unit', displayName: 'Rate Per Unit', rule: 'must be above 0', value: '0' },
+			{ field: 'item_category', displayName: 'Category', rule: 'is required', value: ' ' },
 		]);
 	});
 

@@ -95,7 +95,7 @@ describe('order.chargeSavedCard', () => {
 			{ authentication: 's2s', paymentToken: 'tok', customerId: 'C', amount: 5, currency: 'AED', transactionAction: `={{ ${JSON.stringify(action)} }}` },
 			{ credentialType: 'paymentGatewayS2sApi' },
 		);
-		expect(result.error?.message).toMatch(/^Invalid action /);
+		expect(result.error?.message).toMatch(/^Invalid Transaction Action: action /);
 		expect(box.sandbox.requests).toHaveLength(0);
 	});
 });

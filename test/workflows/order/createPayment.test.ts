@@ -129,7 +129,7 @@ describe('order.createPayment', () => {
 		await runOrder('createPayment', { amount: 10, currency: 'AED', merchantOrderId: 'DUP-1' });
 		const again = await runOrder('createPayment', { amount: 10, currency: 'AED', merchantOrderId: 'DUP-1' });
 		expect(again.error?.constructor.name).toBe('NodeApiError');
-		expect(again.error?.message).toMatch(/m_order_id/i);
+		expect(again.error?.message).toMatch(/^The Merchant Order ID "DUP-1" was already used/);
 	});
 
 	it('continues on fail with an error item paired to its input', async () => {

@@ -206,7 +206,7 @@ describe('payout.bulkCreate: amounts and currencies from expressions', () => {
 
 	it('refuses a request ID or remark given as an object, naming the field; nothing is sent', async () => {
 		const result = await payout([{ ...row(0), meta: { id: 7 } }], { requestId: '={{ $json.meta }}' });
-		expect(result.error?.message).toBe('Invalid request_id must be text, not a object (received {"id":7})');
+		expect(result.error?.message).toBe('Invalid Request ID: request_id must be text, not a object (received {"id":7})');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });

@@ -287,7 +287,7 @@ describe('transaction.getMany rules and failures', () => {
 		const out = result.outputs.Gateway;
 		expect(out[0].json.error).toContain('from_date');
 		expect(out[0].json.violations).toEqual([
-			{ field: 'from_date', rule: 'must be a calendar date YYYY-MM-DD that exists', value: '2026-13-01' },
+			{ field: 'from_date', displayName: 'Filters > From Date', rule: 'must be a calendar date YYYY-MM-DD that exists', value: '2026-13-01' },
 		]);
 		expect(out[0].pairedItem).toEqual({ item: 0 });
 		expect(out.slice(1)).toHaveLength(2);

@@ -23,11 +23,24 @@ const lookUp = (orderId: string, extra: { continueOnFail?: boolean; items?: obje
 	});
 
 describe('transaction.getPosOrder', () => {
-	it('needs the POS keys chosen under Authentication, and sends nothing otherwise', async () => {
+	it('uses the POS keys whatever Authentication says (version 1 saved it as pos, version 2 has no pos)', async () => {
+		const record = records()[0];
+		for (const authentication of ['pos', 'hosted']) {
+			sandbox.clearRequests();
+			const result = await runGateway(sandbox, {
+				credentialType: 'paymentGatewayPosApi',
+				parameters: { resource: 'transaction', operation: 'getPosOrder', authentication, orderId: String(record.p_order_id) },
+			});
+			expect(result.error).toBeUndefined();
+			expect(sandbox.requests.map((r) => r.path)).toEqual([`/pos/v1/orders/${record.p_order_id}`]);
+		}
+	});
+
+	it('without a POS credential fails before sending anything', async () => {
 		const result = await runGateway(sandbox, {
 			parameters: { resource: 'transaction', operation: 'getPosOrder', orderId: '1' },
 		});
-		expect(result.error?.message).toBe('This operation needs "POS Web API Keys" under Authentication');
+		expect(result.error?.message).toMatch(/paymentGatewayPosApi/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 

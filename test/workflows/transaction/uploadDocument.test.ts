@@ -5,7 +5,7 @@ import type { HarnessBinaryInput } from '../../harness';
 import { runWorkflow } from '../../harness';
 import type { Sandbox, TransactionRecord } from '../../sandbox';
 import { parseMultipart, startSandbox } from '../../sandbox';
-import { GATEWAY, requestsTo, sandboxCredentials } from '../support';
+import { GATEWAY, refusal, requestsTo, sandboxCredentials } from '../support';
 
 const DOCUMENTS = '/orders/v1/transaction/documents';
 
@@ -209,7 +209,7 @@ describe('transaction.uploadDocument: refused before sending', () => {
 		async (_, change, binary, field, rule, value) => {
 			const result = await upload({ ...invoice(record), ...change }, { binary });
 			expect(result.error?.constructor.name).toBe('NodeOperationError');
-			expect(result.error?.message).toBe(`Invalid ${field} ${rule} (received ${JSON.stringify(value)})`);
+			expect(result.error?.message).toMatch(refusal(field, rule, value));
 			expect((result.error as { description?: string }).description).toMatch(/^Nothing was sent/);
 			expect(sandbox.requests).toHaveLength(0);
 		},
@@ -295,7 +295,7 @@ describe('transaction.uploadDocument: Continue On Fail', () => {
 		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(out[0].json).toMatchObject({ document_type: 'INVOICE', document_ref: 'INV-C1' });
 		expect(out[1].json.violations).toEqual([
-			{ field: 'document_ref', rule: 'must be at least 3 characters', value: 'ab' },
+			{ field: 'document_ref', displayName: 'Document Reference', rule: 'must be at least 3 characters', value: 'ab' },
 		]);
 		expect(out[2].json).toMatchObject({ code: '201', httpCode: 200, description: KNOWN_CODES['201'] });
 		expect(out[3].json).toMatchObject({ document_type: 'AWB', document_ref: 'AWB-C1' });

@@ -103,8 +103,7 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
 			/duplicate m_order_id/i.test(failure.message)
 				? {
 						message: `The Merchant Order ID ${JSON.stringify(orderDetails.m_order_id)} was already used for another order [code ${failure.code}]`,
-						description:
-							'The service refused the order: each order needs its own Merchant Order ID. No new order was created. Use a new ID (for example one from your shop or {{ $execution.id }}), or find the existing order with Transaction > Get Many (its items carry m_order_id).',
+						description: `The service answered "${failure.message}": each order needs its own Merchant Order ID (m_order_id). No new order was created. Use a new ID (for example one from your shop or {{ $execution.id }}), or find the existing order with Transaction > Get Many (its items carry m_order_id).`,
 					}
 				: undefined,
 		// The node's own repeat refused as a duplicate: its first attempt created the order.
@@ -126,11 +125,8 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
  */
 export function orderOutput(ctx: IExecuteFunctions, itemIndex: number, response: IDataObject): INodeExecutionData[] {
 	const json = addIsoDates(response, ['order_creation_date'], ctx.getTimezone());
-	const data = json.data;
-	if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-		// "Currency code followed by formatted amount": thousands may carry commas.
-		const amount = /^(?:[A-Z]{3}\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(String((data as IDataObject).amount ?? '').trim());
-		if (amount) json.data = { ...(data as IDataObject), amount_value: Number(amount[1].replace(/,/g, '') + (amount[2] ?? '')) };
-	}
+	// "Currency code followed by formatted amount": thousands may carry commas.
+	const amount = /^(?:[A-Z]{3}\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(String(json.amount ?? '').trim());
+	if (amount) json.amount_value = Number(amount[1].replace(/,/g, '') + (amount[2] ?? ''));
 	return [{ json, pairedItem: { item: itemIndex } }];
 }
