@@ -181,6 +181,22 @@ function listensForEvents(workflow) {
 }
 
 /** Production URLs of a workflow's webhook-like start nodes. */
+/** Every channel's sandbox keys, one line each, as the credential fields name them. */
+function keyLines(keys) {
+	const pair = (label, k) => `                ${label.padEnd(13)} Merchant Key ${k.merchantKey}  Merchant Secret ${k.merchantSecret}`;
+	return [
+		pair('Hosted', keys.hosted),
+		pair('S2S', keys.s2s),
+		pair('SDK', keys.sdk),
+		pair('Invoice', keys.invoice),
+		pair('Subscription', keys.subscription),
+		pair('Payment Link', keys.paymentLink),
+		pair('Payout', keys.payout),
+		`                ${'POS'.padEnd(13)} POS Web API Key ${keys.pos.apiKey}  Secret ${keys.pos.apiSecret}`,
+		`                ${'Webhook'.padEnd(13)} Notification Secret ${keys.webhook.notificationSecret}`,
+	];
+}
+
 function productionUrls(workflow, base) {
 	const urls = [];
 	for (const node of workflow.nodes ?? []) {
@@ -403,11 +419,9 @@ class Demo {
 			`  checkout      ${sandbox.checkoutUrl}`,
 			`  payouts       ${sandbox.payoutUrl}`,
 			`  controls      ${sandbox.baseUrl}/__sandbox/  (settings, events, orders, requests)`,
-			`  keys          hosted ${keys.hosted.merchantKey} / ${keys.hosted.merchantSecret}`,
-			`                s2s ${keys.s2s.merchantKey}, sdk ${keys.sdk.merchantKey}, payout ${keys.payout.merchantKey}, ` +
-				`pos ${keys.pos.apiKey}`,
-			`                webhook notification-secret ${keys.webhook.notificationSecret}`,
-			`                (every channel's key pair: npm run sandbox, or README "The sandbox")`,
+			'  keys          (already filled into the credentials below; for your own credentials:)',
+			...keyLines(keys),
+			'                more about the sandbox: docs/sandbox.md',
 			`  test cards    4111111111111111 pays (the checkout page's default), 4000000000000002 is declined`,
 			'',
 			`Credentials in n8n (all pointing at the sandbox): ${credentials.map((c) => c.name).join(', ')}`,
