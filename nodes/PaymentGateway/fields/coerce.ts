@@ -106,20 +106,37 @@ function toOption(field: Field, raw: unknown): Coerced {
 	return broken(`must be one of ${options.filter((o) => o.value !== '').map((o) => o.value).join(', ')}`);
 }
 
-/** YYYY-MM-DD of a date that exists; an ISO date-time, a Date or a Luxon DateTime gives its date. */
-export function toCalendarDate(raw: unknown): string | undefined {
-	let text: string | undefined;
-	if (raw instanceof Date) text = Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
-	else if (typeof raw === 'string') text = raw.trim();
-	else if (raw && typeof (raw as { toISO?: unknown }).toISO === 'function') {
-		text = String((raw as { toISO: () => string }).toISO());
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Text of a date or date-time given as text, a Date or a Luxon DateTime. */
+function dateText(raw: unknown): string | undefined {
+	if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
+	if (typeof raw === 'string') return raw.trim();
+	if (raw && typeof (raw as { toISO?: unknown }).toISO === 'function') {
+		return String((raw as { toISO: () => string }).toISO());
 	}
-	const match = text && /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	return undefined;
+}
+
+/**
+ * The one date parser: YYYY-MM-DD of a date that exists, with an optional time that exists too
+ * (2031-01-01T25:00 is no date and time, so it gives no date either).
+ */
+function parseDateTime(text: string | undefined): { date: string } | undefined {
+	const match = text === undefined ? null : DATE_TIME.exec(text);
 	if (!match) return undefined;
 	const [year, month, day] = [+match[1], +match[2], +match[3]];
+	const [hour, minute, second] = [+(match[4] ?? 0), +(match[5] ?? 0), +(match[6] ?? 0)];
 	const date = new Date(Date.UTC(year, month - 1, day));
-	const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-	return exists ? match[0].slice(0, 10) : undefined;
+	const dayExists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	const timeExists = hour <= 23 && minute <= 59 && second <= 59;
+	return dayExists && timeExists ? { date: `${match[1]}-${match[2]}-${match[3]}` } : undefined;
+}
+
+/** YYYY-MM-DD of a date that exists; an ISO date-time that exists, a Date or a Luxon DateTime gives its date. */
+export function toCalendarDate(raw: unknown): string | undefined {
+	return parseDateTime(dateText(raw))?.date;
 }
 
 function toDate(raw: unknown): Coerced {
@@ -128,25 +145,14 @@ function toDate(raw: unknown): Coerced {
 	return date ? { value: date } : broken('must be a calendar date YYYY-MM-DD that exists');
 }
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
-
 /**
- * A date and time as given, once its calendar date is known to exist: YYYY-MM-DD[ HH:mm] as wall
- * time, or an instant (with Z or an offset, a Date, a Luxon DateTime) as ISO text with its offset.
+ * A date and time as given, once it is known to exist: YYYY-MM-DD[ HH:mm] as wall time, or an
+ * instant (with Z or an offset, a Date, a Luxon DateTime) as ISO text with its offset.
  */
 function toDateTime(raw: unknown): Coerced {
-	let text: string | undefined;
-	if (raw instanceof Date) text = Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
-	else if (typeof raw === 'string') text = raw.trim();
-	else if (raw && typeof (raw as { toISO?: unknown }).toISO === 'function') {
-		text = String((raw as { toISO: () => string }).toISO());
-	}
+	const text = dateText(raw);
 	if (text === '') return EMPTY;
-	const match = text === undefined ? null : DATE_TIME.exec(text);
-	const [hour, minute] = [Number(match?.[2] ?? 0), Number(match?.[3] ?? 0)];
-	if (!match || !toCalendarDate(match[1]) || hour > 23 || minute > 59) {
-		return broken('must be a date and time YYYY-MM-DD HH:mm that exists');
-	}
+	if (!parseDateTime(text)) return broken('must be a date and time YYYY-MM-DD HH:mm that exists');
 	return { value: text };
 }
 

@@ -68,5 +68,12 @@ describe('toCalendarDate', () => {
 		[new Date(Date.UTC(2031, 0, 2)), '2031-01-02'],
 		[new Date(Number.NaN), undefined],
 		[{ toISO: () => '2031-05-06T00:00:00.000+04:00' }, '2031-05-06'],
+		['2031-01-01T23:59:59', '2031-01-01'],
+		['2031-01-01 10:00', '2031-01-01'],
+		// A time that does not exist makes the whole value no date (it was once cut to its date).
+		['2031-01-01T25:00:00', undefined],
+		['2031-01-01T10:60', undefined],
+		['2031-01-01T10:00:61Z', undefined],
+		['2031-01-01Tnoon', undefined],
 	])('%p → %p', (raw, expected) => expect(toCalendarDate(raw)).toBe(expected));
 });

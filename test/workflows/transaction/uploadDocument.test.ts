@@ -204,6 +204,8 @@ describe('transaction.uploadDocument: refused before sending', () => {
 		['a PDF whose File Name option says jpeg', { options: { fileName: 'photo.jpeg' } }, undefined, 'file', 'must be a JPEG image (FF D8 FF) as its .jpeg name says; its first bytes are 25 50 44 46 2D 31 2E 34', 'photo.jpeg'],
 		['an empty transaction ID', { transactionId: '={{ "" }}' }, undefined, 'transaction_id', 'is required', ''],
 		['a File Name option without an accepted extension', { options: { fileName: 'invoice.txt' } }, undefined, 'file', 'must be a pdf, doc, docx, jpg or jpeg file', 'invoice.txt'],
+		['a binary file named only .pdf', {}, [file('.pdf')], 'file', 'must be a pdf, doc, docx, jpg or jpeg file', '.pdf'],
+		['a File Name option of only .pdf', { options: { fileName: '.pdf' } }, undefined, 'file', 'must be a pdf, doc, docx, jpg or jpeg file', '.pdf'],
 	] as Array<[string, INodeParameters, HarnessBinaryInput[] | undefined, string, string, unknown]>)(
 		'refuses %s, naming field, rule and value; nothing is sent',
 		async (_, change, binary, field, rule, value) => {

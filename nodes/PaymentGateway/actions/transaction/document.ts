@@ -19,8 +19,8 @@ export const DOCUMENT_EXTENSIONS = Object.keys(DOCUMENT_FORMATS);
 /** "must be a pdf, doc, docx, jpg or jpeg file" */
 export const EXTENSION_RULE = `must be a ${DOCUMENT_EXTENSIONS.slice(0, -1).join(', ')} or ${DOCUMENT_EXTENSIONS.at(-1)} file`;
 
-/** A file name ending in an accepted extension, any case. */
-export const DOCUMENT_NAME = new RegExp(`\\.(${DOCUMENT_EXTENSIONS.join('|')})$`, 'i');
+/** A file name ending in an accepted extension, any case, with a name before it (not a bare ".pdf"). */
+export const DOCUMENT_NAME = new RegExp(`.\\.(${DOCUMENT_EXTENSIONS.join('|')})$`, 'i');
 
 /** Lower-case extension of a file name, '' when it has none. */
 export function extensionOf(fileName: string): string {
