@@ -19,7 +19,12 @@ export const TRANSACTION_STATUSES = [
 
 /** The field as the panel shows it, then as the service names it (when that differs). */
 export function violationName(v: Violation): string {
-	return v.displayName && v.displayName.toLowerCase() !== v.field.toLowerCase() ? `${v.displayName}: ${v.field}` : v.field;
+	const panel = v.displayName?.toLowerCase();
+	const service = v.field.toLowerCase();
+	if (!v.displayName || panel === service) return v.field;
+	// A field whose service name is its panel name ("Line Items (JSON)"): the panel path alone.
+	if (panel!.endsWith(`> ${service}`)) return v.displayName;
+	return `${v.displayName}: ${v.field}`;
 }
 
 export function describeViolation(v: Violation): string {
