@@ -53,8 +53,8 @@ describe('invoiceItem.getMany: filters and output', () => {
 		['a limit above a million', { returnAll: false, limit: 1000001 }, 'limit must be at most 1000000'],
 		['a limit as words', { returnAll: false, limit: '={{ "ten" }}' }, 'limit must be a plain number'],
 		['Return All as a word', { returnAll: '={{ "maybe" }}' }, 'Return All must be true or false (received "maybe")'],
-		['a status from an expression', { returnAll: true, filters: { status: '={{ "Deleted" }}' } }, 'status must be one of Active, Deactivated (received "Deleted")'],
-		['a status from an object', { returnAll: true, filters: { status: '={{ { s: 1 } }}' } }, 'status must be text, not a object'],
+		['a status from an expression', { returnAll: true, filters: { status: '={{ "Deleted" }}' } }, 'Filters > Status must be one of Active, Deactivated (received "Deleted")'],
+		['a status from an object', { returnAll: true, filters: { status: '={{ { s: 1 } }}' } }, 'Filters > Status must be text, not a object'],
 	])('refuses %s before sending', async (_, parameters, message) => {
 		await expectRefused('getMany', parameters, message);
 	});

@@ -81,6 +81,13 @@ export function readBody(ctx: IExecuteFunctions, itemIndex: number, table: Field
 	return toWire(table, values);
 }
 
+/** What the service answers a repeat of a change already made (the sandbox's wording; the seed gives none). */
+const ALREADY_DONE: Partial<Record<'update' | 'activate' | 'deactivate' | 'delete', RegExp>> = {
+	activate: /already active/i,
+	deactivate: /already deactivated/i,
+	delete: /not found/i,
+};
+
 /**
  * update, activate, deactivate and delete: POST {data_id, …}, answered with message, status and
  * code only. Each leaves the item in the same state however often it arrives, so it is retried
@@ -99,7 +106,18 @@ export async function changeItem(
 		path: `${ITEMS_PATH}/${action}`,
 		body,
 		retrySafe: true,
+		// The node's own repeat, after an attempt whose answer was lost, finds the change made.
+		confirmDuplicate: (failure) =>
+			ALREADY_DONE[action]?.test(failure.message)
+				? {
+						confirmedByDuplicate: true,
+						message: `The ${action} went through on an earlier attempt whose answer was lost; the repeat was answered "${failure.message}".`,
+					}
+				: undefined,
 	});
+	if (response.confirmedByDuplicate) {
+		return [{ json: { data_id: body.data_id, success: true, ...response }, pairedItem: { item: itemIndex } }];
+	}
 	return [
 		{
 			json: { data_id: body.data_id, success: true, message: response.message },
