@@ -37,7 +37,7 @@ const RESOURCES: Record<string, string[]> = {
 	'Payment Link': ['Bulk Create', 'Deactivate'],
 	Payout: ['Bulk Create'],
 	'Subscription Plan': ['Create'],
-	Transaction: ['Get Many', 'Get POS Order', 'Upload Document'],
+	Transaction: ['Get', 'Get Many', 'Get POS Order', 'Upload Document'],
 };
 /** n8n adds this to the selectors of nodes whose credentials the HTTP Request node can reuse. */
 const N8N_EXTRA_OPTION = 'Custom API Call';
