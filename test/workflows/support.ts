@@ -87,5 +87,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function refusal(field: string, rule: string, value: unknown): RegExp {
 	const received = JSON.stringify(value) ?? String(value);
-	return new RegExp(`^Invalid (?:[^:]+: )?${escapeRegExp(`${field} ${rule} (received ${received})`)}$`);
+	// The panel path alone where it ends with the service name ("Additional Fields > Note").
+	const name = `(?:[^:]+: ${escapeRegExp(field)}|${escapeRegExp(field)}|.+ > (?i:${escapeRegExp(field)}))`;
+	return new RegExp(`^Invalid ${name} ${escapeRegExp(`${rule} (received ${received})`)}$`);
 }
