@@ -18,6 +18,8 @@ export interface Fault {
 	kind: FaultKind;
 	/** How many matching requests it hits; default 1. */
 	count?: number;
+	/** How many matching requests pass untouched before it hits (the k-th upload of a run); default 0. */
+	after?: number;
 	/** Only requests whose path starts with this. */
 	path?: string;
 	/** 429: Retry-After in seconds or as an HTTP date; default 1. */
@@ -40,7 +42,7 @@ export const DEFAULT_FAIL_BODY = {
 
 /** Queue of faults, consumed in injection order by the next matching requests. */
 export class FaultInjector {
-	private queue: (Fault & { count: number })[] = [];
+	private queue: (Fault & { count: number; after: number })[] = [];
 
 	/** Throws TypeError on a malformed fault (the HTTP control answers it with 400). */
 	inject(fault: Fault): void {
@@ -54,6 +56,9 @@ export class FaultInjector {
 		}
 		if (f.count !== undefined && !(Number.isInteger(f.count) && (f.count as number) > 0)) {
 			fail('count must be a positive integer');
+		}
+		if (f.after !== undefined && !(Number.isInteger(f.after) && (f.after as number) >= 0)) {
+			fail('after must be a non-negative integer');
 		}
 		if (f.path !== undefined && typeof f.path !== 'string') fail('path must be a string');
 		if (f.retryAfter !== undefined && !['number', 'string'].includes(typeof f.retryAfter)) {
@@ -69,7 +74,7 @@ export class FaultInjector {
 		if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) < 600)) {
 			fail('status must be an HTTP error status');
 		}
-		this.queue.push({ ...fault, count: fault.count ?? 1 });
+		this.queue.push({ ...fault, count: fault.count ?? 1, after: fault.after ?? 0 });
 	}
 
 	clear(): void {
@@ -86,6 +91,11 @@ export class FaultInjector {
 		const index = this.queue.findIndex((f) => f.path === undefined || path.startsWith(f.path));
 		if (index < 0) return undefined;
 		const fault = this.queue[index];
+		// A waiting fault lets this request through untouched and counts it.
+		if (fault.after > 0) {
+			fault.after -= 1;
+			return undefined;
+		}
 		fault.count -= 1;
 		if (fault.count === 0) this.queue.splice(index, 1);
 		return { ...fault };

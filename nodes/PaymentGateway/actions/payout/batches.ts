@@ -1,35 +1,22 @@
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_UPLOAD_BYTES } from '../../fields/limits';
 import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
 import { describeRowViolation } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';
-import { errorItemJson } from '../router';
 import { assertRows, buildFile, fileSizeViolations, withFile } from '../bulk';
-import { sendBatches } from './send';
+import type { Batch, PairedOf } from './send';
+import { batchJson, sendBatches } from './send';
 import type { BatchFields } from './upload';
-import { payoutChecksum } from './upload';
 
 /** The service takes at most 500 data rows per request (seed, Limits). */
 export const BATCH_ROWS = payoutSchema.maxRows;
 const MAX_REQUEST_ID = 30;
 const HEADERS = payoutSchema.columns.map((c) => c.displayName);
 
-export interface Batch {
-	/** 1-based, in row order. */
-	number: number;
-	count: number;
-	rows: SourcedRow[];
-	/** 1-based positions of its first and last row among the run's rows. */
-	firstRow: number;
-	lastRow: number;
-	requestId: string;
-	fileName: string;
-}
 
-export type BatchStatus = 'queued' | 'alreadyQueued' | 'failed' | 'mayBeQueued' | 'notSent' | 'valid' | 'invalid';
 
 /**
  * A batch's request_id, the same on every run of the same input: the given Request ID and the batch
@@ -102,21 +89,7 @@ async function assertBatches(ctx: IExecuteFunctions, itemIndex: number, fields: 
 	assertRows(ctx, all.sort((a, b) => a.row - b.row), itemIndex);
 }
 
-/** What every batch item says about its batch. */
-export function batchJson(batch: Batch, batches: number, fields: BatchFields, status: BatchStatus): IDataObject {
-	return {
-		batch: batch.number,
-		batches,
-		request_id: batch.requestId,
-		first_row: batch.firstRow,
-		last_row: batch.lastRow,
-		total_records: batch.count,
-		status,
-		checksum: payoutChecksum(batch.requestId, fields.callbackUrl, fields.remark),
-	};
-}
 
-export type PairedOf = (batch: Batch) => INodeExecutionData['pairedItem'];
 
 /** Validate Only: one report per batch, each with the violations of its rows; nothing is sent. */
 async function validateBatches(ctx: IExecuteFunctions, fields: BatchFields, batches: Batch[], violations: RowViolation[], paired: PairedOf) {
@@ -163,8 +136,3 @@ export async function runBatches(
 	return await sendBatches(ctx, itemIndex, fields, batches, paired);
 }
 
-/** A batch item that failed or was not sent: the error output takes it under "Continue (using error output)". */
-export function failedBatchItem(ctx: IExecuteFunctions, json: IDataObject, error: NodeApiError | NodeOperationError, pairedItem: INodeExecutionData['pairedItem']): INodeExecutionData {
-	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
-	return { json: { ...json, ...errorItemJson(error) }, ...(toErrorOutput ? { error } : {}), pairedItem };
-}

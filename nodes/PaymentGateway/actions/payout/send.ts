@@ -2,13 +2,49 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { payoutSchema } from '../../spreadsheet/payout';
+import type { SourcedRow } from '../../spreadsheet/schema';
 import { buildFile, withFile } from '../bulk';
-import type { Batch, PairedOf } from './batches';
-import { batchJson, failedBatchItem } from './batches';
+import { errorItemJson } from '../errorItem';
 import type { BatchFields } from './upload';
-import { uploadBatch } from './upload';
+import { payoutChecksum, uploadBatch } from './upload';
 
 type NodeError = NodeApiError | NodeOperationError;
+
+export interface Batch {
+	/** 1-based, in row order. */
+	number: number;
+	count: number;
+	rows: SourcedRow[];
+	/** 1-based positions of its first and last row among the run's rows. */
+	firstRow: number;
+	lastRow: number;
+	requestId: string;
+	fileName: string;
+}
+
+export type BatchStatus = 'queued' | 'alreadyQueued' | 'failed' | 'mayBeQueued' | 'notSent' | 'valid' | 'invalid';
+
+export type PairedOf = (batch: Batch) => INodeExecutionData['pairedItem'];
+
+/** What every batch item says about its batch. */
+export function batchJson(batch: Batch, batches: number, fields: BatchFields, status: BatchStatus): IDataObject {
+	return {
+		batch: batch.number,
+		batches,
+		request_id: batch.requestId,
+		first_row: batch.firstRow,
+		last_row: batch.lastRow,
+		total_records: batch.count,
+		status,
+		checksum: payoutChecksum(batch.requestId, fields.callbackUrl, fields.remark),
+	};
+}
+
+/** A batch item that failed or was not sent: the error output takes it under "Continue (using error output)". */
+export function failedBatchItem(ctx: IExecuteFunctions, json: IDataObject, error: NodeApiError | NodeOperationError, pairedItem: INodeExecutionData['pairedItem']): INodeExecutionData {
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
+	return { json: { ...json, ...errorItemJson(error) }, ...(toErrorOutput ? { error } : {}), pairedItem };
+}
 
 /** "batch 3" or "batches 1–2", with their rows. */
 function span(batches: Batch[]): string {
