@@ -109,7 +109,7 @@ export const sheet = payoutSchema;
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'This moves money out of the merchant account. Every row is checked before anything is sent, and a batch is sent once: the service refuses a repeated Request ID.',
+			'This moves money out of the merchant account. Every row is checked before anything is sent, and the service refuses a repeated request ID. Turn on Split Into Batches for any number of rows and request IDs that make a re-run safe; without it, an empty Request ID is random on every run.',
 		name: 'payoutNotice',
 		type: 'notice',
 		default: '',
