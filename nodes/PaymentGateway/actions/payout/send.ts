@@ -128,11 +128,23 @@ function stopAt(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, 
 	];
 }
 
-/** The batches one after the other, each file built just before it is sent and dropped after. */
+/** A file built ahead: its failure is handled where it is awaited, never left unhandled meanwhile. */
+function build(batch: Batch): Promise<Buffer> {
+	const file = buildFile(payoutSchema, 'Payouts', batch.rows);
+	file.catch(() => undefined);
+	return file;
+}
+
+/**
+ * The batches one after the other. The next batch's file is built while the service reads the
+ * current one, so at most two files are held; each is dropped once its batch is answered.
+ */
 export async function sendBatches(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, batches: Batch[], paired: PairedOf): Promise<INodeExecutionData[]> {
 	const out: INodeExecutionData[] = [];
+	let next: Promise<Buffer> | undefined = build(batches[0]);
 	for (const [index, batch] of batches.entries()) {
-		const file = await buildFile(payoutSchema, 'Payouts', batch.rows);
+		const file: Buffer = await (next as Promise<Buffer>);
+		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
 		let json: IDataObject;
 		try {
 			json = queuedJson(batch, batches.length, fields, await uploadBatch(ctx, itemIndex, fields, batch.requestId, batch.fileName, file));
