@@ -42,7 +42,7 @@ export const DEFAULT_FAIL_BODY = {
 
 /** Queue of faults, consumed in injection order by the next matching requests. */
 export class FaultInjector {
-	private queue: (Fault & { count: number; after: number })[] = [];
+	private queue: (Fault & { count: number })[] = [];
 
 	/** Throws TypeError on a malformed fault (the HTTP control answers it with 400). */
 	inject(fault: Fault): void {
@@ -74,7 +74,7 @@ export class FaultInjector {
 		if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) < 600)) {
 			fail('status must be an HTTP error status');
 		}
-		this.queue.push({ ...fault, count: fault.count ?? 1, after: fault.after ?? 0 });
+		this.queue.push({ ...fault, count: fault.count ?? 1 });
 	}
 
 	clear(): void {
@@ -92,7 +92,7 @@ export class FaultInjector {
 		if (index < 0) return undefined;
 		const fault = this.queue[index];
 		// A waiting fault lets this request through untouched and counts it.
-		if (fault.after > 0) {
+		if (fault.after) {
 			fault.after -= 1;
 			return undefined;
 		}
