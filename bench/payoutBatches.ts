@@ -12,6 +12,7 @@ const BATCHES = ROWS / 500;
 
 export function payoutBatchesFigure(): Figure {
 	const node: number[] = [];
+	const checked: number[] = [];
 	const alone: number[] = [];
 	const nodeMb: number[] = [];
 	const aloneMb: number[] = [];
@@ -19,13 +20,20 @@ export function payoutBatchesFigure(): Figure {
 	const parameters = { resource: 'payout', operation: 'bulkCreate', inputMode: 'items', currency: 'INR', remark: 'Bench', splitIntoBatches: true };
 	return {
 		key: 'payoutBatches',
-		workflows: () => [benchWorkflow('payoutBatches', [{ name: 'Payout Batches', items: itemsCode(ROWS, PAYOUT_ITEM), node: gateway('zero', parameters, 'payout') }])],
+		workflows: () => [
+			benchWorkflow('payoutBatches', [{ name: 'Payout Batches', items: itemsCode(ROWS, PAYOUT_ITEM), node: gateway('zero', parameters, 'payout') }]),
+			// The node's own work alone: every batch built and checked, nothing sent.
+			benchWorkflow('payoutBatchesCheck', [{ name: 'Payout Check', items: itemsCode(ROWS, PAYOUT_ITEM), node: gateway('zero', { ...parameters, validateOnly: true }, 'payout') }]),
+		],
 		async round(n8n: BenchN8n, round: number) {
 			const runNode = async () => {
 				const run = (await n8n.execute('payoutBatches')).nodes['Payout Batches'];
 				if (run.error || run.items !== BATCHES) throw new Error(`Payout Batches: ${run.error ?? `${run.items} items`}`);
 				node.push(run.ms);
 				nodeMb.push(run.rssGrowthMb);
+				const check = (await n8n.execute('payoutBatchesCheck')).nodes['Payout Check'];
+				if (check.error || check.items !== BATCHES) throw new Error(`Payout Check: ${check.error ?? `${check.items} items`}`);
+				checked.push(check.ms);
 			};
 			const runAlone = async () => {
 				const result = await anchor(['xlsx-write', String(ROWS), '14']);
@@ -37,6 +45,7 @@ export function payoutBatchesFigure(): Figure {
 		},
 		rows: () => [
 			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items, Split Into Batches (${BATCHES} batches sent; includes the service's answers)`, 'exceljs alone writing the same cells', node, alone, 'ms', 1.5),
+			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items, Split Into Batches (Validate Only: ${BATCHES} files built and checked, not sent)`, 'exceljs alone writing the same cells', checked, alone, 'ms', 1.5),
 			atMost(
 				`Payout Bulk Create, ${ROWS} rows in ${BATCHES} batches: peak RSS`,
 				'exceljs alone writing the same cells',
