@@ -129,7 +129,6 @@ export function generateRequestId(now = new Date()): string {
 	return `n8n-${stamp}-${randomBytes(4).toString('hex').slice(0, 6)}`;
 }
 
-
 /** The batch fields and options, checked; stops the item before anything is built on a broken one. */
 function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 	const { values, violations } = readTable(ctx, itemIndex, table);
