@@ -8,6 +8,7 @@ import type { BenchN8n, Execution } from './n8n';
 import { atLeast, atMost, median, type Row } from './stats';
 import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
+import { payoutBatchesFigure } from './payoutBatches';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 
 export interface Sizes {
@@ -127,6 +128,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 			() => resetRefundPool(boxes.zero, items),
 		),
 		payoutSheetFigure(),
+		payoutBatchesFigure(),
 		paymentLinkSheetFigure(),
 		payoutReadFigure(),
 		...returnAllFigures(boxes, sizes),

@@ -12,7 +12,7 @@ import { benchWorkflow, gateway, itemsCode } from './workflows';
 const ROWS = 500;
 
 /** One valid NEFT payout per item, fields named like the sheet's 14 columns. */
-const PAYOUT_ITEM =
+export const PAYOUT_ITEM =
 	"{ 'Reference No': `REF-${run}-${i}`, 'Payment Mode': 'NEFT', Amount: 100 + i, 'Remark': `Salary ${i}`, " +
 	"'Beneficiary Account Number': String(100000000 + i), 'Beneficiary Account Type': 'SA', 'Beneficiary IFSC': 'HDFC0001234', " +
 	"'Beneficiary Branch': 'AB12', 'Beneficiary Name': 'Payee Name', 'Beneficiary Email': `payee${i}@example.com`, " +

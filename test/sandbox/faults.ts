@@ -18,6 +18,8 @@ export interface Fault {
 	kind: FaultKind;
 	/** How many matching requests it hits; default 1. */
 	count?: number;
+	/** How many matching requests pass untouched before it hits (the k-th upload of a run); default 0. */
+	after?: number;
 	/** Only requests whose path starts with this. */
 	path?: string;
 	/** 429: Retry-After in seconds or as an HTTP date; default 1. */
@@ -55,6 +57,9 @@ export class FaultInjector {
 		if (f.count !== undefined && !(Number.isInteger(f.count) && (f.count as number) > 0)) {
 			fail('count must be a positive integer');
 		}
+		if (f.after !== undefined && !(Number.isInteger(f.after) && (f.after as number) >= 0)) {
+			fail('after must be a non-negative integer');
+		}
 		if (f.path !== undefined && typeof f.path !== 'string') fail('path must be a string');
 		if (f.retryAfter !== undefined && !['number', 'string'].includes(typeof f.retryAfter)) {
 			fail('retryAfter must be seconds or an HTTP date');
@@ -86,6 +91,11 @@ export class FaultInjector {
 		const index = this.queue.findIndex((f) => f.path === undefined || path.startsWith(f.path));
 		if (index < 0) return undefined;
 		const fault = this.queue[index];
+		// A waiting fault lets this request through untouched and counts it.
+		if (fault.after) {
+			fault.after -= 1;
+			return undefined;
+		}
 		fault.count -= 1;
 		if (fault.count === 0) this.queue.splice(index, 1);
 		return { ...fault };

@@ -740,6 +740,15 @@ describe('fault injection', () => {
 		expect((await list('page=1&perpage=1')).status).toBe(200);
 	});
 
+	test('after: the first n matching requests pass, then the fault hits', async () => {
+		sandbox.faults.inject({ kind: 'status500', after: 2, path: '/orders' });
+		expect((await list('page=1&perpage=1')).status).toBe(200);
+		expect((await list('page=1&perpage=1')).status).toBe(200);
+		expect((await list('page=1&perpage=1')).status).toBe(500);
+		expect((await list('page=1&perpage=1')).status).toBe(200);
+		expect(() => sandbox.faults.inject({ kind: 'status500', after: -1 })).toThrow('after must be a non-negative integer');
+	});
+
 	test('429 with an HTTP-date Retry-After', async () => {
 		const date = new Date(Date.now() + 5000).toUTCString();
 		sandbox.faults.inject({ kind: 'status429', retryAfter: date });

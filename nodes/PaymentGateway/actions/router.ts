@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import { gateOf, mapInOrder } from '../transport/gate';
 import { getParallelRequests } from './common.descriptions';
+import { errorItemJson } from './errorItem';
 import type { NodeMap, PaymentGatewayType } from './node.type';
 import * as order from './order/Order.resource';
 import * as payment from './payment/Payment.resource';
@@ -29,18 +30,7 @@ const resources: { [R in keyof NodeMap]: Record<NodeMap[R], OperationModule> } =
 	transaction,
 };
 
-/** What a failed item carries under continueOnFail: the message, the service's code, no secrets. */
-export function errorItemJson(error: Error): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.description) json.description = error.description;
-		const { serviceCode, httpStatus, violations } = error.context as IDataObject;
-		if (serviceCode !== undefined) json.code = serviceCode;
-		if (httpStatus !== undefined) json.httpCode = httpStatus;
-		if (violations !== undefined) json.violations = violations;
-	}
-	return json;
-}
+export { errorItemJson };
 
 type NodeError = NodeApiError | NodeOperationError;
 

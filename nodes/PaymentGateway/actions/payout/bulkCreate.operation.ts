@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -7,11 +7,9 @@ import { readTable } from '../../fields/read';
 import { tableProperties } from '../../fields/properties';
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
 import { assertValid } from '../../validation/rules';
-import type { RawRow, RowViolation } from '../../spreadsheet/schema';
+import type { RawRow, RowViolation, SourcedRow } from '../../spreadsheet/schema';
 import { checkRows, describeRowViolation } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';
-import { apiRequest } from '../../transport';
-import { textPart } from '../../transport/multipart';
 import {
 	allItems,
 	assertRows,
@@ -23,8 +21,12 @@ import {
 	rowsFromBinary,
 	rowsFromItems,
 	withFile,
-	XLSX_MIME,
 } from '../bulk';
+import { runBatches } from './batches';
+import type { BatchFields } from './upload';
+import { payoutChecksum, uploadBatch } from './upload';
+
+export { payoutChecksum };
 
 const show = { resource: ['payout'], operation: ['bulkCreate'] };
 
@@ -37,7 +39,7 @@ const batchFields: Field[] = [
 		wire: 'request_id',
 		maxLength: 30,
 		description:
-			'Unique ID of this batch, at most 30 characters. Leave empty to generate one (n8n-YYYYMMDDHHmmss-xxxxxx). Reuse an ID only to resubmit a batch the service rejected.',
+			'Unique ID of this batch, at most 30 characters. Leave empty to generate one (n8n-YYYYMMDDHHmmss-xxxxxx). Reuse an ID only to resubmit a batch the service rejected. With Split Into Batches: the ID of this run; each batch sends it followed by -&lt;batch number&gt;, and left empty each batch gets an ID computed from its rows and the batch fields, so a re-run never queues a batch twice.',
 	},
 	{
 		name: 'currency',
@@ -58,6 +60,13 @@ const batchFields: Field[] = [
 		maxLength: 100,
 		description: 'Where the service reports the batch result: https://, at most 100 characters; may be empty',
 		ui: { placeholder: 'https://n8n.example.com/webhook/payout-result' },
+	},
+	{
+		name: 'splitIntoBatches',
+		displayName: 'Split Into Batches',
+		type: 'boolean',
+		description:
+			'Whether to take any number of rows and send them in batches of at most 500, in order, each under a request ID derived from this run, so that re-running the same rows sends only the batches not yet queued. Off: more than 500 rows are refused.',
 	},
 	{
 		name: 'validateOnly',
@@ -82,6 +91,13 @@ const optionsGroup: FieldGroup = {
 			description: 'The binary field that receives the .xlsx file sent (or, with Validate Only, that would be sent)',
 			ui: { default: 'data' },
 		},
+		{
+			name: 'attachBatchFiles',
+			displayName: 'Attach Batch Files',
+			type: 'boolean',
+			description:
+				'Whether, with Split Into Batches, each batch item carries its .xlsx file in Put Output File in Field. Off, no file is kept after its batch is sent.',
+		},
 	],
 };
 
@@ -93,7 +109,7 @@ export const sheet = payoutSchema;
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'This moves money out of the merchant account. Every row is checked before anything is sent, and a batch is sent once: the service refuses a repeated Request ID.',
+			'This moves money out of the merchant account. Every row is checked before anything is sent, and the service refuses a repeated request ID. Turn on Split Into Batches for any number of rows and request IDs that make a re-run safe; without it, an empty Request ID is random on every run.',
 		name: 'payoutNotice',
 		type: 'notice',
 		default: '',
@@ -113,25 +129,21 @@ export function generateRequestId(now = new Date()): string {
 	return `n8n-${stamp}-${randomBytes(4).toString('hex').slice(0, 6)}`;
 }
 
-/** Lowercase hex SHA-256 of request_id|callback_url|remark, as the service recomputes it. */
-export function payoutChecksum(requestId: string, callbackUrl: string, remark: string): string {
-	return createHash('sha256').update(`${requestId}|${callbackUrl}|${remark}`, 'utf8').digest('hex');
-}
-
 /** The batch fields and options, checked; stops the item before anything is built on a broken one. */
-function readBatch(ctx: IExecuteFunctions, itemIndex: number) {
+function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 	const { values, violations } = readTable(ctx, itemIndex, table);
 	assertValid(ctx, itemIndex, violations);
 	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const options = values.options as Record<string, unknown>;
-	const requestId = text(values.requestId) || generateRequestId();
 	return {
-		requestId,
+		givenRequestId: text(values.requestId),
 		currency: text(values.currency),
 		remark: text(values.remark),
 		callbackUrl: text(values.callbackUrl),
 		validateOnly: values.validateOnly === true,
-		fileName: text(options.fileName) || `payouts-${requestId}.xlsx`,
+		split: values.splitIntoBatches === true,
+		attachBatchFiles: options.attachBatchFiles === true,
+		fileName: text(options.fileName),
 		outputField: text(options.outputBinaryField) || 'data',
 	};
 }
@@ -149,69 +161,32 @@ function validationReport(requestId: string, rows: number, violations: RowViolat
 	};
 }
 
-/** E0021 (request_id exists): a plain refusal, or after the node's own repeat, proof the batch was queued. */
-function duplicateHandling(requestId: string) {
-	return {
-		explainFailure: (failure: { code?: unknown }) =>
-			failure.code === 'E0021'
-				? {
-						message: `This batch was already submitted: request_id "${requestId}" exists [code E0021]`,
-						description:
-							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
-					}
-				: undefined,
-		// The node's own repeat refused as already submitted: its first attempt queued the batch.
-		confirmDuplicate: (failure: { code?: unknown }) =>
-			failure.code === 'E0021'
-				? {
-						data: { request_id: requestId },
-						confirmedByDuplicate: true,
-						message:
-							'The batch was queued by an earlier attempt whose answer was lost; the repeat was refused as already submitted. Do not resend it under a new Request ID.',
-					}
-				: undefined,
-	};
-}
-
-async function submit(
+/** One batch of at most 500 rows under one request ID, as before Split Into Batches existed. */
+async function submitOne(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	raw: RawRow[],
-	fileViolations: RowViolation[],
+	batch: BatchFields,
+	checked: { rows: SourcedRow[]; violations: RowViolation[] },
+	rawCount: number,
 	pairedItem: INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
-	const batch = readBatch(ctx, itemIndex);
-	const { validateOnly, fileName, outputField } = batch;
-	const checked = fileViolations.length ? { rows: [], violations: fileViolations } : checkRows(payoutSchema, raw);
+	const requestId = batch.givenRequestId || generateRequestId();
+	const fileName = batch.fileName || `payouts-${requestId}.xlsx`;
+	const { validateOnly, outputField } = batch;
 	const file = await buildFile(payoutSchema, 'Payouts', checked.rows);
 	const violations = [...checked.violations, ...fileSizeViolations(file)];
-	const checksum = payoutChecksum(batch.requestId, batch.callbackUrl, batch.remark);
+	const checksum = payoutChecksum(requestId, batch.callbackUrl, batch.remark);
 
 	if (validateOnly) {
-		const report = validationReport(batch.requestId, raw.length, violations, checksum);
+		const report = validationReport(requestId, rawCount, violations, checksum);
 		return [await withFile(ctx, { json: report, pairedItem }, outputField, file, fileName)];
 	}
 	assertRows(ctx, violations, itemIndex);
 
-	const response = await apiRequest.call(ctx, itemIndex, {
-		channel: 'payout',
-		method: 'POST',
-		path: '/v1/bulk/payouts',
-		multipart: [
-			textPart('request_id', batch.requestId),
-			textPart('currency', batch.currency),
-			{ name: 'payout_file', fileName, contentType: XLSX_MIME, data: file },
-			textPart('remark', batch.remark),
-			textPart('callback_url', batch.callbackUrl),
-			textPart('checksum', checksum),
-		],
-		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
-		retrySafe: true,
-		...duplicateHandling(batch.requestId),
-	});
+	const response = await uploadBatch(ctx, itemIndex, batch, requestId, fileName, file);
 	const data = (response.data ?? {}) as IDataObject;
 	const json: IDataObject = {
-		request_id: data.request_id ?? batch.requestId,
+		request_id: data.request_id ?? requestId,
 		total_records: data.total_records,
 		payouts_queued: data.payouts_queued,
 		message: response.message,
@@ -221,14 +196,33 @@ async function submit(
 	return [await withFile(ctx, { json, pairedItem }, outputField, file, fileName)];
 }
 
-/** From input items: all items are one batch, sent in one request. */
-export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[] | undefined> {
-	if (this.getNodeParameter('inputMode', 0) !== 'items') return undefined;
-	return await submit(this, 0, rowsFromItems(this, payoutSchema), [], allItems(this));
+/** Without the 500-row limit of one request: Split Into Batches takes any number of rows. */
+const anyRowCount = { ...payoutSchema, maxRows: Number.POSITIVE_INFINITY };
+
+async function submit(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	raw: RawRow[],
+	fileViolations: RowViolation[],
+	pairedItem: INodeExecutionData['pairedItem'],
+	pairedOfRows: (rows: SourcedRow[]) => INodeExecutionData['pairedItem'],
+): Promise<INodeExecutionData[]> {
+	const batch = readBatch(ctx, itemIndex);
+	const schema = batch.split ? anyRowCount : payoutSchema;
+	const checked = fileViolations.length ? { rows: [], violations: fileViolations } : checkRows(schema, raw);
+	if (!batch.split) return await submitOne(ctx, itemIndex, batch, checked, raw.length, pairedItem);
+	return await runBatches(ctx, itemIndex, batch, checked, (b) => pairedOfRows(b.rows), pairedItem);
 }
 
-/** From a binary file: each item's file is one batch. */
+/** From input items: all items are one batch, or with Split Into Batches one run of batches. */
+export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[] | undefined> {
+	if (this.getNodeParameter('inputMode', 0) !== 'items') return undefined;
+	const ofRows = (rows: SourcedRow[]) => rows.map(({ item }) => ({ item: item ?? 0 }));
+	return await submit(this, 0, rowsFromItems(this, payoutSchema), [], allItems(this), ofRows);
+}
+
+/** From a binary file: each item's file is one batch, or with Split Into Batches one run of batches. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const { rows, violations } = await rowsFromBinary(this, itemIndex, payoutSchema);
-	return await submit(this, itemIndex, rows, violations, { item: itemIndex });
+	return await submit(this, itemIndex, rows, violations, { item: itemIndex }, () => ({ item: itemIndex }));
 }

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { textPart } from '../../transport/multipart';
+import { XLSX_MIME } from '../bulk';
+
+/** The batch fields as read and checked, shared by every batch of a run. */
+export interface BatchFields {
+	/** As given; '' when the builder left it empty. */
+	givenRequestId: string;
+	currency: string;
+	remark: string;
+	callbackUrl: string;
+	validateOnly: boolean;
+	split: boolean;
+	attachBatchFiles: boolean;
+	fileName: string;
+	outputField: string;
+}
+
+/** Lowercase hex SHA-256 of request_id|callback_url|remark, as the service recomputes it. */
+export function payoutChecksum(requestId: string, callbackUrl: string, remark: string): string {
+	return createHash('sha256').update(`${requestId}|${callbackUrl}|${remark}`, 'utf8').digest('hex');
+}
+
+/** E0021 (request_id exists): a plain refusal, or after the node's own repeat, proof the batch was queued. */
+function duplicateHandling(requestId: string) {
+	return {
+		explainFailure: (failure: { code?: unknown }) =>
+			failure.code === 'E0021'
+				? {
+						message: `This batch was already submitted: request_id "${requestId}" exists [code E0021]`,
+						description:
+							'The service keeps the first submission of every request_id. Nothing new was queued; use a new Request ID only for a new batch.',
+					}
+				: undefined,
+		// The node's own repeat refused as already submitted: its first attempt queued the batch.
+		confirmDuplicate: (failure: { code?: unknown }) =>
+			failure.code === 'E0021'
+				? {
+						data: { request_id: requestId },
+						confirmedByDuplicate: true,
+						message:
+							'The batch was queued by an earlier attempt whose answer was lost; the repeat was refused as already submitted. Do not resend it under a new Request ID.',
+					}
+				: undefined,
+	};
+}
+
+/** POST /v1/bulk/payouts: one batch, one file; retried safely since a request_id is queued once. */
+export async function uploadBatch(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	requestId: string,
+	fileName: string,
+	file: Buffer,
+): Promise<IDataObject> {
+	const checksum = payoutChecksum(requestId, fields.callbackUrl, fields.remark);
+	return await apiRequest.call(ctx, itemIndex, {
+		channel: 'payout',
+		method: 'POST',
+		path: '/v1/bulk/payouts',
+		multipart: [
+			textPart('request_id', requestId),
+			textPart('currency', fields.currency),
+			{ name: 'payout_file', fileName, contentType: XLSX_MIME, data: file },
+			textPart('remark', fields.remark),
+			textPart('callback_url', fields.callbackUrl),
+			textPart('checksum', checksum),
+		],
+		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
+		retrySafe: true,
+		...duplicateHandling(requestId),
+	});
+}
