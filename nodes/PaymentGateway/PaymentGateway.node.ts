@@ -3,6 +3,8 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -10,6 +12,8 @@ import { authenticationProperty, requestOptionsProperty } from './actions/common
 import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
+import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
+import { waitForPaymentWebhook, waitForPaymentWebhooks } from './actions/order/waitForPayment.webhook';
 import * as payment from './actions/payment/Payment.resource';
 import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
 import * as payout from './actions/payout/Payout.resource';
@@ -30,7 +34,9 @@ export class PaymentGateway implements INodeType {
 		defaults: { name: 'Payment Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Three outputs for Order > Wait for Payment, one for every other operation.
+		outputs: NODE_OUTPUTS_EXPRESSION,
+		webhooks: waitForPaymentWebhooks,
 		credentials: [
 			{
 				name: 'paymentGatewayHostedApi',
@@ -55,6 +61,16 @@ export class PaymentGateway implements INodeType {
 				required: true,
 				testedBy: 'testPosCredential',
 				displayOptions: { show: { authentication: ['pos'], resource: ['transaction'] } },
+			},
+			{
+				// Checks the deliveries that resume Order > Wait for Payment. Hidden by operation rather
+				// than shown by it: an operation in `show` makes n8n's editor hide Resource.
+				name: 'paymentGatewayWebhookApi',
+				required: true,
+				displayOptions: {
+					show: { resource: ['order'] },
+					hide: { operation: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard'] },
+				},
 			},
 			{
 				name: 'paymentGatewayInvoiceApi',
@@ -141,6 +157,13 @@ export class PaymentGateway implements INodeType {
 	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		if (resource === 'order' && operation === 'waitForPayment') return await order.waitForPayment.run.call(this);
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await waitForPaymentWebhook.call(this);
 	}
 }

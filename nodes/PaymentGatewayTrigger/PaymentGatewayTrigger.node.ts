@@ -1,5 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
@@ -15,18 +13,12 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, PAYMENT_EVENTS } from './events';
-import { publicHeaders } from './headers';
+import { publicHeaders, sameSecret } from './headers';
 import type { DeliveryScope } from './ledger';
 import { claimInMemory, claimPersisted, processedDataService, releaseInMemory } from './ledger';
 
 const SECRET_HEADER = 'notification-secret';
 const MAX_REMEMBERED_DELIVERIES = 10000;
-
-/** Compares digests so neither the length nor the content of the secret leaks through timing. */
-function sameSecret(given: string, expected: string): boolean {
-	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-	return timingSafeEqual(digest(given), digest(expected)) && expected !== '';
-}
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 /** Headers that carry credentials: the service's secret, and what proxies or clients may add. */
@@ -32,4 +34,10 @@ export function isCredentialHeader(name: string): boolean {
 /** The request headers a workflow may see: every credential header left out. */
 export function publicHeaders(headers: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(headers).filter(([name]) => !isCredentialHeader(name)));
+}
+
+/** Compares digests so neither the length nor the content of the secret leaks through timing. */
+export function sameSecret(given: string, expected: string): boolean {
+	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+	return timingSafeEqual(digest(given), digest(expected)) && expected !== '';
 }
