@@ -17,7 +17,7 @@ import type { Execution } from './n8n';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Outputs as [timedOut, paid, failed] item counts. */
-const counts = (execution: Execution) => waitOutputs(execution).map((items) => items.length);
+const counts = (execution: Execution) => [0, 1, 2].map((i) => (waitOutputs(execution)[i] ?? []).length);
 
 /** `afterResume` adds the suite's own checks (queue mode: the worker that finished it). */
 export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, afterResume: (execution: Execution) => void = () => undefined): void {
@@ -130,8 +130,9 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 			body: JSON.stringify({ order_id: order, amount: 30, currency: 'AED', customer: { email: 'early@example.com' } }),
 		});
 		expect(answer.status).toBe(200);
-		const executions = await env.main.waitForExecutions(EARLY_ID, (list) => list.some((e) => e.finished || e.status === 'error'), 60_000);
-		const execution = executions.find((e) => ran(e, 'Create Payment')[0]?.json.m_order_id === order)!;
+		const mine = (e: Execution) => ran(e, 'Create Payment')[0]?.json.m_order_id === order && (e.finished || e.status === 'error');
+		const executions = await env.main.waitForExecutions(EARLY_ID, (list) => list.some(mine), 60_000);
+		const execution = executions.find(mine)!;
 		expect(execution.status).toBe('success');
 		expect(counts(execution)).toEqual([0, 1, 0]);
 		expect(waitOutputs(execution)[1][0].json).toMatchObject({ outcome: 'paid', source: 'lookup', m_order_id: order, status: 'CAPTURED' });
