@@ -5,13 +5,12 @@
 import { startSandbox, type Sandbox } from '../sandbox';
 import { N8n, type CredentialEntry, type Execution } from './n8n';
 import { ClusterProcess, queueEnvironment } from './queue';
-import { EARLY_ID, EXAMPLE, paidBeforeWaitWorkflow, type WaitEnv } from './wait-for-payment';
+import { EARLY_ID, EXAMPLE, paidBeforeWaitWorkflow, untilWebhooksServed, type WaitEnv } from './wait-for-payment';
 import { waitForPaymentCases } from './wait-for-payment.cases';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
 	fillCredentials: (values: unknown) => CredentialEntry[];
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let sandbox: Sandbox;
 let main: N8n;
@@ -33,15 +32,7 @@ beforeAll(async () => {
 	await main.start();
 	[webhook, worker] = await Promise.all([ClusterProcess.start('webhook', 10, hookFolder), ClusterProcess.start('worker', 25)]);
 	await main.publicApiKey();
-	// The webhook process knows the production webhook once it answers anything but 404 (a probe
-	// without an order body fails in Create Payment and creates nothing).
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const status = await fetch(`${webhook.n8n.baseUrl}/webhook/pay-early`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status, () => 0);
-		if (status !== 404 && status !== 0) break;
-		if (Date.now() > deadline) throw new Error(`webhook never registered:\n${webhook.log().slice(-3000)}`);
-		await sleep(250);
-	}
+	await untilWebhooksServed(webhook.n8n.baseUrl, () => webhook.log());
 }, 600_000);
 
 afterAll(async () => {

@@ -64,6 +64,20 @@ export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
 	};
 }
 
+/**
+ * Resolves once n8n serves the production webhooks (they answer 404 for a moment after start): a
+ * probe without an order body fails in Create Payment and creates no order.
+ */
+export async function untilWebhooksServed(hookBase: string, log: () => string, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const probe = await fetch(`${hookBase}/webhook/pay-early`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		if (probe.status !== 404) return;
+		if (Date.now() > deadline) throw new Error(`webhooks never served at ${hookBase}:\n${log().slice(-3000)}`);
+		await sleep(250);
+	}
+}
+
 export interface Waiting {
 	ref: string;
 	pOrderId: string;

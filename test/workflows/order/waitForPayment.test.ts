@@ -1,5 +1,6 @@
 // The execute side of Order > Wait for Payment and "Send Final Status to This Execution", through
 // n8n-core's engine against the sandbox. Resuming and time-outs are n8n's: test/e2e/wait-for-payment.
+import type { IDataObject } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { PaymentGateway } from '../../../nodes/PaymentGateway/PaymentGateway.node';
@@ -15,12 +16,12 @@ async function newOrder(): Promise<string> {
 	return String(result.outputs.Gateway[0].json.p_order_id);
 }
 
-const waitFor = (orderId: unknown, more: Record<string, unknown> = {}, extra: { items?: object[]; continueOnFail?: boolean } = {}) =>
+const waitFor = (orderId: string, more: IDataObject = {}, extra: { items?: object[]; continueOnFail?: boolean } = {}) =>
 	runOrder('waitForPayment', { orderId, waitLimit: 2, waitLimitUnit: 'hours', ...more }, extra);
 
 describe('order operations: Send Final Status to This Execution', () => {
 	it.each(['createPayment', 'authorize', 'saveCard', 'createSplitPayment'])('%s sends the execution resume URL as urls.webhook_url', async (operation) => {
-		const parameters: Record<string, unknown> = { amount: 10, currency: 'AED', sendStatusToThisExecution: true };
+		const parameters: IDataObject = { amount: 10, currency: 'AED', sendStatusToThisExecution: true };
 		if (operation === 'authorize') parameters.captureMethod = 'MANUAL';
 		if (operation === 'saveCard') parameters.customerId = 'CUST-19';
 		if (operation === 'createSplitPayment') {
@@ -108,7 +109,7 @@ describe('node description for Wait for Payment', () => {
 	const { description } = new PaymentGateway();
 	const webhookCredential = description.credentials!.find((c) => c.name === 'paymentGatewayWebhookApi')!;
 	const shown = (operation: string) =>
-		NodeHelpers.displayParameter({ resource: 'order', operation, authentication: 'hosted' }, webhookCredential, null);
+		NodeHelpers.displayParameter({ resource: 'order', operation, authentication: 'hosted' }, webhookCredential, null, null);
 
 	it('asks for the webhook credential on Wait for Payment only', () => {
 		const operations = (description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('order'))!.options ?? []).map((o) => String((o as { value: string }).value));

@@ -40,7 +40,7 @@ export const table: FieldTable = [
 		type: 'number',
 		above: 0,
 		required: true,
-		description: 'How long to wait for the final status before the Timed Out output. n8n checks for expired waits once a minute.',
+		description: 'How long to wait for the final status before the Timed Out output',
 		ui: { default: 1 },
 	},
 	{
