@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
 import { tableProperties } from '../../fields/properties';
@@ -126,9 +126,13 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 		}
 		return await waitOrRoute(this);
 	} catch (error) {
-		if (!this.continueOnFail()) throw error;
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex: 0 });
+		if (!this.continueOnFail()) throw failure;
 		const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);
-		outputs[0].push({ json: errorItemJson(error as Error), pairedItem: { item: 0 } });
+		outputs[0].push({ json: errorItemJson(failure), pairedItem: { item: 0 } });
 		return outputs;
 	}
 }
