@@ -1,10 +1,11 @@
 // The execute side of Order > Wait for Payment and "Send Final Status to This Execution", through
 // n8n-core's engine against the sandbox. Resuming and time-outs are n8n's: test/e2e/wait-for-payment.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { PaymentGateway } from '../../../nodes/PaymentGateway/PaymentGateway.node';
-import { requestsTo } from '../support';
+import { runWorkflow } from '../../harness';
+import { GATEWAY, requestsTo, sandboxCredentials } from '../support';
 import { CREATE, orderSandbox } from './support';
 
 const { box, runOrder, sentData } = orderSandbox(19);
@@ -16,8 +17,32 @@ async function newOrder(): Promise<string> {
 	return String(result.outputs.Gateway[0].json.p_order_id);
 }
 
-const waitFor = (orderId: string, more: IDataObject = {}, extra: { items?: object[]; continueOnFail?: boolean } = {}) =>
-	runOrder('waitForPayment', { orderId, waitLimit: 2, waitLimitUnit: 'hours', ...more }, extra);
+const WEBHOOK_CREDENTIAL = 'paymentGatewayWebhookApi';
+
+/** Start → Wait for Payment with the hosted keys and the webhook credential (`secret`). */
+function waitFor(orderId: string, more: IDataObject = {}, extra: { items?: object[]; continueOnFail?: boolean; secret?: string } = {}) {
+	const credentials = [
+		...sandboxCredentials(box.sandbox),
+		{ id: WEBHOOK_CREDENTIAL, name: WEBHOOK_CREDENTIAL, type: WEBHOOK_CREDENTIAL, data: { notificationSecret: extra.secret ?? box.sandbox.keys.webhook.notificationSecret } },
+	];
+	const ref = (type: string) => ({ [type]: { id: type, name: type } });
+	return runWorkflow(
+		{
+			nodes: [
+				{ name: 'Start', type: 'harness.start', parameters: { items: (extra.items ?? [{}]) as INodeParameters[], binary: [] } },
+				{
+					name: 'Gateway',
+					type: GATEWAY,
+					parameters: { resource: 'order', operation: 'waitForPayment', orderId, waitLimit: 2, waitLimitUnit: 'hours', ...(more as INodeParameters) },
+					credentials: { ...ref('paymentGatewayHostedApi'), ...ref(WEBHOOK_CREDENTIAL) },
+					...(extra.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } },
+		},
+		{ credentials },
+	);
+}
 
 describe('order operations: Send Final Status to This Execution', () => {
 	it.each(['createPayment', 'authorize', 'saveCard', 'createSplitPayment'])('%s sends the execution resume URL as urls.webhook_url', async (operation) => {
@@ -96,6 +121,13 @@ describe('order.waitForPayment (execute side)', () => {
 		const orderId = await newOrder();
 		expect((await waitFor(orderId, { waitLimit: 0 })).error?.message).toMatch(/Wait Limit/);
 		expect((await waitFor(orderId, { waitLimit: 400, waitLimitUnit: 'days' })).error?.message).toMatch(/at most 366 days/);
+	});
+
+	it('refuses to wait without a notification secret to check the deliveries with', async () => {
+		const orderId = await newOrder();
+		const result = await waitFor(orderId, {}, { secret: '' });
+		expect(result.error?.message).toBe('The Payment Gateway Webhook API credential has no notification secret');
+		expect(result.run?.status).not.toBe('waiting');
 	});
 
 	it('with continue-on-fail the failure is an item on the first output', async () => {

@@ -90,6 +90,14 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 		});
 	}
 	const { orderId, waitMs } = readSettings(ctx);
+	// Checked now: once waiting, a delivery that cannot be checked only gets a 500 until time-out.
+	const webhookCredential = await ctx.getCredentials('paymentGatewayWebhookApi', 0);
+	if (String(webhookCredential.notificationSecret ?? '') === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The Payment Gateway Webhook API credential has no notification secret', {
+			itemIndex: 0,
+			description: 'Deliveries are checked against it. Nothing was sent.',
+		});
+	}
 	const order = await lookUpOrder(ctx, orderId);
 	if (!order) {
 		throw new NodeOperationError(ctx.getNode(), `No order with Order ID ${orderId}`, {

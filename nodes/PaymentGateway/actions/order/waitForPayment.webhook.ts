@@ -36,22 +36,25 @@ const acknowledged = (reason: string): IWebhookResponseData => ({
 	webhookResponse: { received: true, resumed: false, reason },
 });
 
-export async function waitForPaymentWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const response = this.getResponseObject();
-	const headers = this.getHeaderData() as IDataObject;
-	const credentials = await this.getCredentials('paymentGatewayWebhookApi');
+/** Checks one delivery; resumes the execution only with the awaited order's final status. */
+async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const response = ctx.getResponseObject();
+	const headers = ctx.getHeaderData() as IDataObject;
+	const credentials = await ctx.getCredentials('paymentGatewayWebhookApi');
 	const given = headers[SECRET_HEADER];
 	if (typeof given !== 'string' || !sameSecret(given, String(credentials.notificationSecret ?? ''))) {
 		response.status(401).json({ message: 'Invalid or missing notification-secret header' });
 		return { noWebhookResponse: true };
 	}
-	const body = this.getBodyData() as unknown;
-	if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
+	const body = ctx.getBodyData() as unknown;
+	// n8n also parses form bodies into objects; the service sends JSON only.
+	const contentType = String(headers['content-type'] ?? '').toLowerCase();
+	if (!contentType.includes('json') || typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
 		response.status(400).json({ message: 'Expected a JSON object body' });
 		return { noWebhookResponse: true };
 	}
 	const payload = body as IDataObject;
-	const orderId = awaitedOrder(this);
+	const orderId = awaitedOrder(ctx);
 	if (String(payload.p_order_id ?? '') !== orderId) return acknowledged('not the order this execution waits for');
 	const outcome = outcomeOf(payload.status, payload.order_status);
 	if (!outcome) return acknowledged(`order status ${String(payload.order_status ?? '') || 'missing'} is not final`);
@@ -59,10 +62,21 @@ export async function waitForPaymentWebhook(this: IWebhookFunctions): Promise<IW
 		outcome,
 		event: classifyEvent(payload),
 		source: 'webhook',
-		...addIsoDates(payload, ['transaction_time'], this.getTimezone()),
+		...addIsoDates(payload, ['transaction_time'], ctx.getTimezone()),
 	};
 	return {
 		webhookResponse: { received: true, resumed: true },
 		workflowData: routed(outcome, { json, pairedItem: { item: 0 } }),
 	};
+}
+
+export async function waitForPaymentWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	try {
+		return await handleDelivery(this);
+	} catch {
+		// A webhook that throws makes n8n resume the execution with an error: answer 500 instead, so
+		// the execution keeps waiting and the service delivers again.
+		this.getResponseObject().status(500).json({ message: 'The delivery could not be checked; deliver it again' });
+		return { noWebhookResponse: true };
+	}
 }

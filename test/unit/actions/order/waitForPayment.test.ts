@@ -47,6 +47,6 @@ describe('the node outputs as n8n evaluates them', () => {
 		{ resource: 'order' },
 		{ resource: 'transaction', operation: 'getMany' },
 	])('one output otherwise (%p)', (parameters) => {
-		expect(outputsFor(parameters)).toEqual(['main']);
+		expect(outputsFor(parameters as Record<string, string>)).toEqual(['main']);
 	});
 });
