@@ -19,6 +19,7 @@ import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
 import * as payout from './actions/payout/Payout.resource';
 import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
+import { checkNotificationSecret } from '../PaymentGatewayTrigger/headers';
 import { credentialTest } from './methods';
 
 export class PaymentGateway implements INodeType {
@@ -67,6 +68,7 @@ export class PaymentGateway implements INodeType {
 				// than shown by it: an operation in `show` makes n8n's editor hide Resource.
 				name: 'paymentGatewayWebhookApi',
 				required: true,
+				testedBy: 'checkNotificationSecret',
 				displayOptions: {
 					show: { resource: ['order'] },
 					hide: { operation: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard'] },
@@ -154,7 +156,7 @@ export class PaymentGateway implements INodeType {
 		],
 	};
 
-	methods = { credentialTest };
+	methods = { credentialTest: { ...credentialTest, checkNotificationSecret } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;

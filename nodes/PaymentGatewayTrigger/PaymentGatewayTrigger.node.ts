@@ -1,9 +1,6 @@
 import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
 	IDataObject,
 	IHookFunctions,
-	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -13,7 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, PAYMENT_EVENTS } from './events';
-import { publicHeaders, sameSecret } from './headers';
+import { checkNotificationSecret, publicHeaders, sameSecret } from './headers';
 import type { DeliveryScope } from './ledger';
 import { claimInMemory, claimPersisted, processedDataService, releaseInMemory } from './ledger';
 
@@ -102,18 +99,7 @@ export class PaymentGatewayTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
-			async checkNotificationSecret(
-				this: ICredentialTestFunctions,
-				credential: ICredentialsDecrypted,
-			): Promise<INodeCredentialTestResult> {
-				const secret = String(credential.data?.notificationSecret ?? '');
-				if (secret === '') return { status: 'Error', message: 'The notification secret is empty' };
-				if (secret !== secret.trim()) {
-					return { status: 'Error', message: 'The notification secret starts or ends with a space' };
-				}
-				// Only a delivery from the service can prove the secret; nothing else knows it.
-				return { status: 'OK', message: 'Secret set; it is checked on every delivery' };
-			},
+			checkNotificationSecret,
 		},
 	};
 
