@@ -136,6 +136,12 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 		expect(execution.status).toBe('success');
 		expect(counts(execution)).toEqual([0, 1, 0]);
 		expect(waitOutputs(execution)[1][0].json).toMatchObject({ outcome: 'paid', source: 'lookup', m_order_id: order, status: 'CAPTURED' });
+		// The service's delivery came while the execution ran (or after it ended): n8n refused it, 409.
+		await env.sandbox.webhooks.idle();
+		const event = lastEvent(env.sandbox, String(waitOutputs(execution)[1][0].json.p_order_id));
+		const answers = env.sandbox.webhooks.attempts.filter((a) => a.eventId === event.id).map((a) => a.status);
+		expect(answers.length).toBeGreaterThan(0);
+		expect(new Set(answers)).toEqual(new Set([409]));
 	});
 
 	it('no final status within the wait limit: Timed Out with the order, the other outputs untouched', async () => {
