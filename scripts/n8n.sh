@@ -73,12 +73,14 @@ env_lines() {
 	local user="${1:?userFolder}" port="${2:?port}" broker="${3:-$(( ${2} + 1 ))}"
 	# Fixed key: every CLI command against one user folder must decrypt the same credentials.
 	# NODE_ENV=test (set by jest) makes n8n refuse to load nodes and silences its logs.
+	# N8N_E2E_WEBHOOK_URL: one public address for a queue-mode cluster (its webhook process), so
+	# resume URLs made by workers point where waiting executions are resumed.
 	cat <<ENV
 unset NODE_ENV
 export N8N_USER_FOLDER='$user'
 export N8N_ENCRYPTION_KEY='${N8N_ENCRYPTION_KEY:-n8n-nodes-payment-gateway-e2e-key}'
 export N8N_PORT='$port' N8N_LISTEN_ADDRESS='127.0.0.1' N8N_HOST='127.0.0.1' N8N_PROTOCOL='http'
-export WEBHOOK_URL='http://127.0.0.1:$port/'
+export WEBHOOK_URL='${N8N_E2E_WEBHOOK_URL:-http://127.0.0.1:$port/}'
 export N8N_RUNNERS_BROKER_PORT='$broker'
 export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false
 export N8N_DYNAMIC_BANNERS_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_VERIFIED_PACKAGES_ENABLED=false

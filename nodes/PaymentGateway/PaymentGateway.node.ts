@@ -3,6 +3,8 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -10,11 +12,14 @@ import { authenticationProperties, requestOptionsProperty } from './actions/comm
 import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
+import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
+import { waitForPaymentWebhook, waitForPaymentWebhooks } from './actions/order/waitForPayment.webhook';
 import * as payment from './actions/payment/Payment.resource';
 import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
 import * as payout from './actions/payout/Payout.resource';
 import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
+import { checkNotificationSecret } from '../PaymentGatewayTrigger/headers';
 import { credentialTest } from './methods';
 import { operationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
@@ -37,12 +42,25 @@ export class PaymentGateway implements INodeType {
 		defaults: { name: 'Payment Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Three outputs for Order > Wait for Payment, one for every other operation.
+		outputs: NODE_OUTPUTS_EXPRESSION,
+		webhooks: waitForPaymentWebhooks,
 		credentials: [
 			{ name: 'paymentGatewayHostedApi', required: true, testedBy: 'testHostedCredential', displayOptions: CHANNEL.hosted },
 			{ name: 'paymentGatewayS2sApi', required: true, testedBy: 'testS2sCredential', displayOptions: CHANNEL.s2s },
 			{ name: 'paymentGatewaySdkApi', required: true, testedBy: 'testSdkCredential', displayOptions: CHANNEL.sdk },
 			{ name: 'paymentGatewayPosApi', required: true, testedBy: 'testPosCredential', displayOptions: CHANNEL.pos },
+			{
+				// Checks the deliveries that resume Order > Wait for Payment. Hidden by operation rather
+				// than shown by it: an operation in `show` makes n8n's editor hide Resource.
+				name: 'paymentGatewayWebhookApi',
+				required: true,
+				testedBy: 'checkNotificationSecret',
+				displayOptions: {
+					show: { resource: ['order'] },
+					hide: { operation: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard'] },
+				},
+			},
 			{
 				name: 'paymentGatewayInvoiceApi',
 				required: true,
@@ -125,9 +143,16 @@ export class PaymentGateway implements INodeType {
 		],
 	};
 
-	methods = { credentialTest };
+	methods = { credentialTest: { ...credentialTest, checkNotificationSecret } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		if (resource === 'order' && operation === 'waitForPayment') return await order.waitForPayment.run.call(this);
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await waitForPaymentWebhook.call(this);
 	}
 }

@@ -1,11 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
 	IDataObject,
 	IHookFunctions,
-	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -15,18 +10,12 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './events';
-import { publicHeaders } from './headers';
+import { checkNotificationSecret, publicHeaders, sameSecret } from './headers';
 import type { DeliveryScope } from './ledger';
 import { claimInMemory, claimPersisted, processedDataService, releaseInMemory } from './ledger';
 
 const SECRET_HEADER = 'notification-secret';
 const MAX_REMEMBERED_DELIVERIES = 10000;
-
-/** Compares digests so neither the length nor the content of the secret leaks through timing. */
-function sameSecret(given: string, expected: string): boolean {
-	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-	return timingSafeEqual(digest(given), digest(expected)) && expected !== '';
-}
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -110,18 +99,7 @@ export class PaymentGatewayTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
-			async checkNotificationSecret(
-				this: ICredentialTestFunctions,
-				credential: ICredentialsDecrypted,
-			): Promise<INodeCredentialTestResult> {
-				const secret = String(credential.data?.notificationSecret ?? '');
-				if (secret === '') return { status: 'Error', message: 'The notification secret is empty' };
-				if (secret !== secret.trim()) {
-					return { status: 'Error', message: 'The notification secret starts or ends with a space' };
-				}
-				// Only a delivery from the service can prove the secret; nothing else knows it.
-				return { status: 'OK', message: 'Secret set; it is checked on every delivery' };
-			},
+			checkNotificationSecret,
 		},
 	};
 

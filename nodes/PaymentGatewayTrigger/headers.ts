@@ -1,4 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
 
 /** Headers that carry credentials: the service's secret, and what proxies or clients may add. */
 const CREDENTIAL_HEADERS = new Set([
@@ -32,4 +34,23 @@ export function isCredentialHeader(name: string): boolean {
 /** The request headers a workflow may see: every credential header left out. */
 export function publicHeaders(headers: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(headers).filter(([name]) => !isCredentialHeader(name)));
+}
+
+/** Compares digests so neither the length nor the content of the secret leaks through timing. */
+export function sameSecret(given: string, expected: string): boolean {
+	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+	return timingSafeEqual(digest(given), digest(expected)) && expected !== '';
+}
+
+/** The webhook credential's test: only a delivery from the service can prove the secret itself. */
+export async function checkNotificationSecret(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const secret = String(credential.data?.notificationSecret ?? '');
+	if (secret === '') return { status: 'Error', message: 'The notification secret is empty' };
+	if (secret !== secret.trim()) {
+		return { status: 'Error', message: 'The notification secret starts or ends with a space' };
+	}
+	return { status: 'OK', message: 'Secret set; it is checked on every delivery' };
 }

@@ -32,7 +32,7 @@ const WORKFLOW_ID = 'e2eEditorPanels';
 /** What the selectors must offer: display names, as in the README's operations table. */
 const RESOURCES: Record<string, string[]> = {
 	'Invoice Item': ['Activate', 'Create', 'Deactivate', 'Delete', 'Get', 'Get Many', 'Update'],
-	Order: ['Authorize', 'Charge Saved Card', 'Create Payment', 'Create Split Payment', 'Save Card'],
+	Order: ['Authorize', 'Charge Saved Card', 'Create Payment', 'Create Split Payment', 'Save Card', 'Wait for Payment'],
 	Payment: ['Capture', 'Refund', 'Void'],
 	'Payment Link': ['Bulk Create', 'Deactivate'],
 	Payout: ['Bulk Create'],
@@ -74,6 +74,7 @@ const NODES = {
 	bulkPayout: 'Bulk Payouts',
 	transactions: 'List Transactions',
 	trigger: 'Payment Gateway Trigger',
+	waitForPayment: 'Wait for Payment',
 } as const;
 
 function editorWorkflow(): WorkflowJson {
@@ -121,6 +122,11 @@ function editorWorkflow(): WorkflowJson {
 				credentials: { paymentGatewayWebhookApi: { id: 'edWebhookCred', name: 'Sandbox Webhook' } },
 			}),
 			node('Fulfil order', 'n8n-nodes-base.noOp', [1060, 0]),
+			node(NODES.waitForPayment, GATEWAY_TYPE, [760, 260], {
+				webhookId: randomUUID(),
+				parameters: { resource: 'order', operation: 'waitForPayment', authentication: 'hosted', waitLimit: 2, waitLimitUnit: 'hours' },
+				credentials: { ...hosted, paymentGatewayWebhookApi: { id: 'edWebhookCred', name: 'Sandbox Webhook' } },
+			}),
 		],
 		connections: {
 			Run: { main: [[link(NODES.createPayment), link(NODES.bulkPayout), link(NODES.transactions)]] },
@@ -296,6 +302,20 @@ describe('the Payment Gateway nodes in the real n8n editor', () => {
 			await settle();
 		}
 		await panel.screenshot({ path: join(SCREENSHOTS, 'trigger.png') });
+		await closePanel();
+	});
+
+	it('Wait for Payment: three named outputs, Resource and Operation still shown, both credentials asked (docs/screenshots/order-wait-for-payment.png)', async () => {
+		const node = canvasNode(NODES.waitForPayment);
+		for (const label of ['Timed Out', 'Paid', 'Failed']) {
+			await expect(node.getByText(label, { exact: true }).count()).resolves.toBe(1);
+		}
+		const panel = await openPanel(NODES.waitForPayment);
+		for (const parameter of ['resource', 'operation', 'orderId', 'waitLimit', 'waitLimitUnit']) {
+			await expect(panel.locator(`[data-test-id="parameter-input-${parameter}"]`).count()).resolves.toBe(1);
+		}
+		await expect(panel.locator('[data-test-id="node-credentials-select"]').count()).resolves.toBe(2);
+		await panel.screenshot({ path: join(SCREENSHOTS, 'order-wait-for-payment.png') });
 		await closePanel();
 	});
 

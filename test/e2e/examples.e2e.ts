@@ -55,6 +55,7 @@ beforeAll(async () => {
 		'checkout-to-fulfilment.checkout',
 		'checkout-to-fulfilment.payment-events',
 		'month-end',
+		'payment-link-wait',
 		'save-card-then-charge.charge',
 		'save-card-then-charge.save-card',
 		'scheduled-payouts',

@@ -53,8 +53,9 @@ export class ClusterProcess {
 		child.once('exit', () => (this.exited = true));
 	}
 
-	static async start(role: 'webhook' | 'worker', concurrency = 10): Promise<ClusterProcess> {
-		const n8n = await N8n.create();
+	/** `n8n`: a user folder made beforehand, when its port must be known first (WEBHOOK_URL). */
+	static async start(role: 'webhook' | 'worker', concurrency = 10, n8n?: N8n): Promise<ClusterProcess> {
+		n8n ??= await N8n.create();
 		const args = role === 'worker' ? ['worker', `--concurrency=${concurrency}`] : ['webhook'];
 		const child = spawn(
 			'bash',

@@ -103,6 +103,16 @@ const attemptsOf = (event: WebhookEvent) =>
 	sandbox.webhooks.attempts.filter((a) => a.eventId === event.id);
 
 describe('webhook delivery', () => {
+	test('a URL with a query string (an n8n resume URL with its token) is called with the query intact', async () => {
+		const receiver = await startReceiver();
+		const url = `${receiver.url.replace(/\/hook$/, '')}/webhook-waiting/123?signature=${'ab'.repeat(32)}&x=a%2Fb`;
+		const id = await createOrder(url);
+		sandbox.state.completeOrder(id, 'decline');
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((r) => r.path)).toEqual([`/webhook-waiting/123?signature=${'ab'.repeat(32)}&x=a%2Fb`]);
+		expect(receiver.received[0].body).toMatchObject({ p_order_id: id, status: 'FAILED', order_status: 'FAILED' });
+	});
+
 	test('pay then two refunds: the payloads in order, JSON POST with the secret', async () => {
 		const receiver = await startReceiver();
 		const id = await createOrder(receiver.url);

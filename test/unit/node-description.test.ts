@@ -19,7 +19,7 @@ const shownFor = (p: INodeProperties, resource: string, operation: string) => {
 describe('node description', () => {
 	it('offers every resource and operation of the service', () => {
 		expect(Object.fromEntries(resources.map((r) => [r, operationsOf(r).sort()]))).toEqual({
-			order: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard'],
+			order: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard', 'waitForPayment'],
 			payment: ['capture', 'refund', 'void'],
 			transaction: ['get', 'getMany', 'getPosOrder', 'uploadDocument'],
 			invoiceItem: ['activate', 'create', 'deactivate', 'delete', 'get', 'getMany', 'update'],

@@ -5,8 +5,12 @@ import * as chargeSavedCard from './chargeSavedCard.operation';
 import * as createPayment from './createPayment.operation';
 import * as createSplitPayment from './createSplitPayment.operation';
 import * as saveCard from './saveCard.operation';
+import * as waitForPayment from './waitForPayment.operation';
 
 export { authorize, chargeSavedCard, createPayment, createSplitPayment, saveCard };
+
+/** Three outputs and a resume webhook: run by the node itself, outside the router's item loop. */
+export { waitForPayment };
 
 export const description: INodeProperties[] = [
 	{
@@ -46,6 +50,12 @@ export const description: INodeProperties[] = [
 				description: 'Tokenize a card (AUTH_REVERSAL); the token arrives by webhook',
 				action: 'Save a card',
 			},
+			{
+				name: 'Wait for Payment',
+				value: 'waitForPayment',
+				description: 'Pause this execution until the order is paid or fails, or the wait limit passes',
+				action: 'Wait for a payment',
+			},
 		],
 		default: 'createPayment',
 	},
@@ -54,4 +64,5 @@ export const description: INodeProperties[] = [
 	...saveCard.description,
 	...chargeSavedCard.description,
 	...createSplitPayment.description,
+	...waitForPayment.description,
 ];

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { Field, FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
+import { sendStatusToExecutionField } from './delivery';
 import { createOrder, orderOutput } from './shared';
 
 const show = { resource: ['order'], operation: ['authorize'] };
@@ -23,7 +24,7 @@ const captureMethodField: Field = {
 		'Whether the authorized funds are captured automatically. Sent explicitly: the service captures automatically when it is omitted.',
 };
 
-export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, captureMethodField, ...orderFields()];
+export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, captureMethodField, sendStatusToExecutionField, ...orderFields()];
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

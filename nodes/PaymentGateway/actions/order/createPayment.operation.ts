@@ -4,11 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
+import { sendStatusToExecutionField } from './delivery';
 import { createOrder, orderOutput } from './shared';
 
 const show = { resource: ['order'], operation: ['createPayment'] };
 
-export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, ...orderFields()];
+export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, sendStatusToExecutionField, ...orderFields()];
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields, transactionActionField } from './fields';
+import { sendStatusToExecutionField } from './delivery';
 import { createOrder, orderOutput } from './shared';
 import { encodeSplitCustomData, MAX_SPLIT_RECIPIENTS, recipientsOf, splitRecipientsList, splitViolations } from './split';
 
@@ -23,6 +24,7 @@ export const table: FieldTable = [
 	merchantOrderIdField,
 	transactionActionField,
 	splitRecipientsList,
+	sendStatusToExecutionField,
 	...orderFields({ customData: false }),
 ];
 

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { amountField, currencyField, customerIdField, merchantOrderIdField, orderFields, webhookUrlField } from './fields';
+import { sendStatusToExecutionField } from './delivery';
 import { createOrder, orderOutput } from './shared';
 
 const show = { resource: ['order'], operation: ['saveCard'] };
@@ -24,6 +25,7 @@ export const table: FieldTable = [
 	{ ...amountField, description: 'Amount to authorize and void at once, at least 1' },
 	currencyField,
 	merchantOrderIdField,
+	sendStatusToExecutionField,
 	...orderFields({ customerIdOnTop: true, webhookUrlOnTop: true }),
 ];
 

@@ -10,6 +10,7 @@ import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
+import { applyStatusDelivery } from './delivery';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 
 /** Line items given as JSON use the service's names: each checked by the same item fields. */
@@ -82,6 +83,7 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, request: O
 	data.parameters = keyedValues(values.parameters as FieldValues);
 	data.custom_data = request.customData ? request.customData(values) : keyedValues(values.customData as FieldValues);
 	violations.push(...currencyPlaces(data), ...(request.rules?.(values, data) ?? []));
+	violations.push(...applyStatusDelivery(ctx, itemIndex, values, data));
 	assertValid(ctx, itemIndex, violations);
 	return data;
 }

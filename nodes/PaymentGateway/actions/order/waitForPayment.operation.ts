@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { addIsoDates } from '../../helpers/dates';
+import { tableProperties } from '../../fields/properties';
+import { readTable } from '../../fields/read';
+import type { FieldTable, Violation } from '../../fields/types';
+import { apiRequest } from '../../transport';
+import { assertValid } from '../../validation/rules';
+import { getChannel } from '../common.descriptions';
+import { errorItemJson } from '../router';
+import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
+
+const show = { resource: ['order'], operation: ['waitForPayment'] };
+
+const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+const MAX_WAIT_MS = 366 * UNIT_MS.days;
+
+const notice: INodeProperties = {
+	displayName:
+		'Create the order with "Send Final Status to This Execution" on, send its payment link anywhere, then wait here. Outputs: Timed Out (no final status within the wait limit), Paid (paid, authorised or card saved), Failed.',
+	name: 'waitForPaymentNotice',
+	type: 'notice',
+	default: '',
+};
+
+export const table: FieldTable = [
+	{
+		name: 'orderId',
+		displayName: 'Order ID',
+		type: 'text',
+		required: true,
+		description:
+			"The service's order ID (p_order_id) that Create Payment, Authorize, Save Card or Create Split Payment returned, in this execution",
+		ui: { default: '={{ $json.p_order_id }}' },
+	},
+	{
+		name: 'waitLimit',
+		displayName: 'Wait Limit',
+		type: 'number',
+		above: 0,
+		required: true,
+		description: 'How long to wait for the final status before the Timed Out output',
+		ui: { default: 1 },
+	},
+	{
+		name: 'waitLimitUnit',
+		displayName: 'Wait Limit Unit',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Days', value: 'days' },
+		],
+		ui: { default: 'days' },
+	},
+];
+
+export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
+
+/** The order as the transaction list shows it; undefined when it is not listed. */
+async function lookUpOrder(ctx: IExecuteFunctions, orderId: string): Promise<IDataObject | undefined> {
+	const response = await apiRequest.call(ctx, 0, {
+		channel: getChannel(ctx, 0),
+		method: 'GET',
+		path: '/orders/v1/transaction-list',
+		qs: { p_order_id: orderId, page: 1, perpage: 100 },
+		retrySafe: true,
+	});
+	const rows = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	return rows.find((row) => String(row.p_order_id) === orderId);
+}
+
+function readSettings(ctx: IExecuteFunctions): { orderId: string; waitMs: number } {
+	const { values, violations } = readTable(ctx, 0, table);
+	const waitMs = Number(values.waitLimit) * (UNIT_MS[String(values.waitLimitUnit)] ?? NaN);
+	const extra: Violation[] =
+		waitMs > MAX_WAIT_MS ? [{ field: 'Wait Limit', rule: 'must be at most 366 days', value: values.waitLimit }] : [];
+	assertValid(ctx, 0, [...violations, ...extra]);
+	return { orderId: String(values.orderId), waitMs };
+}
+
+async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = ctx.getInputData();
+	if (items.length !== 1) {
+		throw new NodeOperationError(ctx.getNode(), `Wait for Payment waits for one order per execution; it received ${items.length} items`, {
+			description:
+				'n8n keeps one wait per execution. Send each order through its own execution, for example one webhook call per order or Execute Workflow with one item each.',
+		});
+	}
+	const { orderId, waitMs } = readSettings(ctx);
+	// Checked now: once waiting, a delivery that cannot be checked only gets a 500 until time-out.
+	const webhookCredential = await ctx.getCredentials('paymentGatewayWebhookApi', 0);
+	if (String(webhookCredential.notificationSecret ?? '') === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The Payment Gateway Webhook API credential has no notification secret', {
+			itemIndex: 0,
+			description: 'Deliveries are checked against it. Nothing was sent.',
+		});
+	}
+	const order = await lookUpOrder(ctx, orderId);
+	if (!order) {
+		throw new NodeOperationError(ctx.getNode(), `No order with Order ID ${orderId}`, {
+			itemIndex: 0,
+			description: "Use the p_order_id that the order's create operation returned in this execution.",
+		});
+	}
+	// Paid (or failed) before the wait began: its delivery may already have been refused as
+	// "execution running"; the order's own status decides at once.
+	const known = outcomeOf(order.status, order.status);
+	if (known) {
+		const json = { outcome: known, source: 'lookup', ...addIsoDates(order, ['transaction_date'], ctx.getTimezone()) };
+		return routed(known, { json, pairedItem: { item: 0 } });
+	}
+	const waitTill = new Date(Date.now() + waitMs);
+	// On time-out n8n passes the input items on output 0 without running this node again: the
+	// input becomes the Timed Out item (the webhook also reads the awaited order from it).
+	const waiting: INodeExecutionData = {
+		json: timedOutJson(orderId, order, waitTill, items[0].json),
+		pairedItem: items[0].pairedItem ?? { item: 0 },
+	};
+	items.splice(0, items.length, waiting);
+	await ctx.putExecutionToWait(waitTill);
+	return [items];
+}
+
+/** Order > Wait for Payment: three outputs, so it runs outside the one-output item loop. */
+export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	try {
+		if (this.getNode().type.endsWith('Tool')) {
+			throw new NodeOperationError(this.getNode(), 'Wait for Payment cannot run as an AI tool', {
+				description: 'An AI agent cannot wait for a webhook; use it in a workflow.',
+			});
+		}
+		return await waitOrRoute(this);
+	} catch (error) {
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error, { itemIndex: 0 });
+		if (!this.continueOnFail()) throw failure;
+		const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);
+		outputs[0].push({ json: errorItemJson(failure), pairedItem: { item: 0 } });
+		return outputs;
+	}
+}

@@ -1,0 +1,50 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+/**
+ * The outputs of Order > Wait for Payment. n8n decides the first one: when the wait limit passes,
+ * it runs neither execute() nor webhook() but passes the node's input items on output 0, so
+ * "Timed Out" must be output 0.
+ */
+export const WAIT_OUTPUTS = ['Timed Out', 'Paid', 'Failed'] as const;
+
+export type WaitOutcome = 'timedOut' | 'paid' | 'failed';
+
+const OUTPUT_INDEX: Record<WaitOutcome, number> = { timedOut: 0, paid: 1, failed: 2 };
+
+/** The node's outputs as n8n evaluates them: three for Wait for Payment, one otherwise. */
+export const NODE_OUTPUTS_EXPRESSION: `={{${string}}}` = `={{ ($parameter["resource"] ?? "order") === "order" && $parameter["operation"] === "waitForPayment" ? ${JSON.stringify(
+	WAIT_OUTPUTS.map((displayName) => ({ type: 'main', displayName })),
+)} : ["main"] }}`;
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
+
+/**
+ * Whether a status is final for the wait: FAILED → failed; PENDING (or none) → not yet; any
+ * other state (CAPTURED, AUTHORISED, also later ones such as REFUNDED) means the customer paid.
+ */
+export function outcomeOf(status: unknown, orderStatus: unknown): WaitOutcome | undefined {
+	const state = upper(orderStatus);
+	if (upper(status) === 'FAILED' || state === 'FAILED') return 'failed';
+	if (state === '' || state === 'PENDING') return undefined;
+	return 'paid';
+}
+
+/** One item on its outcome's output, nothing on the others. */
+export function routed(outcome: WaitOutcome, item: INodeExecutionData): INodeExecutionData[][] {
+	const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);
+	outputs[OUTPUT_INDEX[outcome]].push(item);
+	return outputs;
+}
+
+/** What the time-out branch gets: set up before waiting, since n8n runs nothing of the node then. */
+export function timedOutJson(orderId: string, order: IDataObject | undefined, waitTill: Date, input: IDataObject): IDataObject {
+	return {
+		outcome: 'timedOut',
+		message: `No final status arrived for order ${orderId} before ${waitTill.toISOString()}`,
+		p_order_id: orderId,
+		m_order_id: order?.m_order_id ?? '',
+		order_status: order?.status ?? 'PENDING',
+		waitedUntil: waitTill.toISOString(),
+		input,
+	};
+}

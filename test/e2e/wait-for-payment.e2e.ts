@@ -1,0 +1,39 @@
+// Order > Wait for Payment in a regular-mode n8n: the example workflow (examples/payment-link-wait.json,
+// imported unchanged) and a variant paid before the wait, published and driven over HTTP.
+import { startSandbox, type Sandbox } from '../sandbox';
+import { N8n, type CredentialEntry } from './n8n';
+import { EARLY_ID, EXAMPLE, paidBeforeWaitWorkflow, untilWebhooksServed, type WaitEnv } from './wait-for-payment';
+import { waitForPaymentCases } from './wait-for-payment.cases';
+
+const { fillCredentials } = require('../../examples/fill-credentials.js') as {
+	fillCredentials: (values: unknown) => CredentialEntry[];
+};
+
+let sandbox: Sandbox;
+let n8n: N8n;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ seed: 19, transactionCount: 10 });
+	// Refused deliveries (409 from n8n once an execution no longer waits) retry within a second or two.
+	sandbox.state.settings.webhookRetryDelayScale = 0.05;
+	n8n = await N8n.create();
+	await n8n.importCredentials(fillCredentials(sandbox));
+	for (const workflow of [EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
+		await n8n.importWorkflow(workflow);
+		await n8n.publish(workflow.id);
+	}
+	await n8n.start();
+	await n8n.publicApiKey();
+	await untilWebhooksServed(n8n.baseUrl, () => n8n.log());
+}, 300_000);
+
+afterAll(async () => {
+	await n8n?.dispose();
+	await sandbox?.stop();
+});
+
+const env = (): WaitEnv => ({ sandbox, main: n8n, hookBase: n8n.baseUrl });
+
+describe(`Order > Wait for Payment in regular mode (${EXAMPLE.id}, ${EARLY_ID})`, () => {
+	waitForPaymentCases(env, 'REG');
+});
