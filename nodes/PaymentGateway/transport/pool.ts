@@ -16,12 +16,11 @@ export interface PoolKey {
 	/** The environment whose HTTP_PROXY / HTTPS_PROXY / NO_PROXY (any case) apply. */
 	env: NodeJS.ProcessEnv;
 	/**
-	 * The SSRF policy's name and its DNS lookup (n8n's `getSecureEgressFilter().createSecureLookup()`,
-	 * which refuses forbidden addresses). The policy is process-wide, so lookups made for the same
-	 * name are equivalent: the first one seen serves the agent (a fresh closure per request must not
-	 * make a fresh agent).
+	 * The SSRF policy (n8n's `getSecureEgressFilter()`, one long-lived object per policy) and a DNS
+	 * lookup made from it, which refuses forbidden addresses. The first lookup seen for a policy
+	 * serves its agent: a fresh closure per request must not make a fresh agent.
 	 */
-	ssrf?: { policy: string; lookup: LookupFunction };
+	ssrf?: { policy: object; lookup: () => LookupFunction };
 	/** Extra TLS options (tests: a throw-away CA); production relies on NODE_EXTRA_CA_CERTS. */
 	tls?: Pick<AgentOptions, 'ca'>;
 }
@@ -50,11 +49,20 @@ const IDLE_MS = 30_000;
 const MAX_SOCKETS_PER_ORIGIN = 20;
 
 const agents = new Map<string, Agent>();
+const policyIds = new WeakMap<object, number>();
+let nextPolicyId = 1;
+
+function policyId(policy: object | undefined): number {
+	if (!policy) return 0;
+	let id = policyIds.get(policy);
+	if (id === undefined) policyIds.set(policy, (id = nextPolicyId++));
+	return id;
+}
 
 /** The shared keep-alive agent for this key, made on first use. */
 export function pooledAgent(key: PoolKey): Agent {
 	const proxyEnv = proxyEnvOf(key.env);
-	const id = JSON.stringify([proxyEnv, key.ssrf?.policy ?? null, key.tls?.ca ?? null]);
+	const id = JSON.stringify([proxyEnv, policyId(key.ssrf?.policy), key.tls?.ca ?? null]);
 	let agent = agents.get(id);
 	if (!agent) {
 		agent = new Agent({
@@ -62,7 +70,7 @@ export function pooledAgent(key: PoolKey): Agent {
 			maxSockets: MAX_SOCKETS_PER_ORIGIN,
 			timeout: IDLE_MS,
 			scheduling: 'lifo',
-			...(key.ssrf && { lookup: key.ssrf.lookup }),
+			...(key.ssrf && { lookup: key.ssrf.lookup() }),
 			...key.tls,
 			// Node.js's own proxy support: CONNECT tunnels for https, NO_PROXY honoured.
 			proxyEnv,
