@@ -40,7 +40,7 @@ runIf('connections kept alive over HTTPS', () => {
 		sandbox.clearRequests();
 	});
 
-	const lookups = (count: number, parallelRequests: number) => {
+	const lookups = (count: number, parallelRequests: number, requestOptions: INodeParameters = {}) => {
 		const ids = (sandbox.state.transactions as TransactionRecord[]).slice(0, count).map((r) => r.transaction_id);
 		const credentials = sandboxCredentials(sandbox).map((c) => ({ ...c, data: { ...c.data, baseUrl: front.url } }));
 		return runGateway(sandbox, {
@@ -51,7 +51,7 @@ runIf('connections kept alive over HTTPS', () => {
 				operation: 'getMany',
 				limit: 1,
 				filters: { transactionId: '={{ $json.id }}' },
-				requestOptions: { parallelRequests },
+				requestOptions: { parallelRequests, ...requestOptions },
 			} as INodeParameters,
 		}).then((result) => ({ result, ids }));
 	};
@@ -79,6 +79,41 @@ runIf('connections kept alive over HTTPS', () => {
 			sandbox.latencyMs = 0;
 		}
 	});
+
+	it("honours the node's Timeout", async () => {
+		sandbox.faults.inject({ kind: 'timeout', path: LIST, delayMs: 3000 });
+		const { result } = await lookups(1, 1, { timeoutMs: 300, maxRetries: 0 });
+		expect(result.error?.message).toBe('The service did not answer within 300 ms');
+	});
+
+	it.each(['status500', 'html502', 'bodyFail', 'status429'] as const)(
+		'reports a %s answer exactly as over n8n\'s own helper',
+		async (kind) => {
+			const run = async (https: boolean) => {
+				sandbox.faults.clear();
+				sandbox.faults.inject({ kind, path: LIST, retryAfter: 0 });
+				const credentials = sandboxCredentials(sandbox).map((c) =>
+					https ? { ...c, data: { ...c.data, baseUrl: front.url } } : c,
+				);
+				const result = await runGateway(sandbox, {
+					credentials,
+					parameters: {
+						resource: 'transaction',
+						operation: 'getMany',
+						limit: 1,
+						requestOptions: { maxRetries: 0 },
+					} as INodeParameters,
+				});
+				const error = result.error as { message?: string; description?: string; httpCode?: string } | undefined;
+				return { type: error?.constructor.name, message: error?.message, description: error?.description, httpCode: error?.httpCode, out: result.outputs.Gateway?.length };
+			};
+			const overPool = await run(true);
+			expect(overPool.type).toBe('NodeApiError');
+			expect(front.tlsSessions).toBe(1);
+			expect(overPool).toEqual(await run(false));
+			sandbox.faults.clear();
+		},
+	);
 
 	it('still goes through a proxy set in the environment', async () => {
 		const proxy = await startConnectProxy();
