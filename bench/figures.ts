@@ -8,6 +8,7 @@ import type { BenchN8n, Execution } from './n8n';
 import { atLeast, atMost, median, type Row } from './stats';
 import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
+import { ONE_WAY_MS } from './network';
 import { payoutBatchesFigure } from './payoutBatches';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 
@@ -17,6 +18,7 @@ export interface Sizes {
 	latencyItems: number;
 	transactions: number;
 	invoiceItems: number;
+	httpsTransactions: number;
 }
 
 export interface Sandboxes {
@@ -26,6 +28,8 @@ export interface Sandboxes {
 	slow: Sandbox;
 	/** Return All: many transactions and invoice items. */
 	big: Sandbox;
+	/** The `remote` sandbox over HTTPS, 20 ms each way (bench/network.ts). */
+	tls: Sandbox;
 }
 
 export interface AnchorResult {
@@ -132,49 +136,83 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 		paymentLinkSheetFigure(),
 		payoutReadFigure(),
 		...returnAllFigures(boxes, sizes),
+		...httpsFigures(boxes, sizes),
 		coldRequire(sizes),
 	];
 }
 
-/** Return All in n8n against a bare fetch loop over the same pages; peak RSS above each one's start. */
+/** The loopback Return All figures. */
 function returnAllFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
-	const box = boxes.big;
-	const list = (key: string, parameters: Record<string, unknown>, channel: 'hosted' | 'invoice', path: string, perpage: number, expect: number, title: string, memory: boolean): Figure => {
-		const samples = { node: [] as number[], loop: [] as number[], nodeMb: [] as number[], loopMb: [] as number[] };
-		return {
-			key,
-			workflows: () => [
-				benchWorkflow(key, [{ name: 'Return All', items: itemsCode(1, '{ i }'), node: gateway('big', parameters, channel) }]),
-			],
-			async round(n8n, round) {
-				const keys = box.keys[channel];
-				const runLoop = async () => {
-					const result = await anchor(['fetch', `${box.baseUrl}${path}`, String(perpage), keys.merchantKey, keys.merchantSecret]);
-					if (result.count !== expect) throw new Error(`fetch loop got ${result.count} of ${expect}`);
-					samples.loop.push(result.ms);
-					samples.loopMb.push(result.peakRssMb - result.baseRssMb);
-				};
-				const runNode = async () => {
-					const execution = await n8n.execute(key);
-					const run = execution.nodes['Return All'];
-					if (run.error || run.items !== expect) throw new Error(`Return All: ${run.error ?? `${run.items} of ${expect}`}`);
-					samples.node.push(run.ms);
-					samples.nodeMb.push(run.rssGrowthMb);
-				};
-				if (round % 2) await runLoop().then(runNode);
-				else await runNode().then(runLoop);
-			},
-			rows: () => [
-				atMost(title, `a bare fetch loop over the same pages (${perpage} per page)`, samples.node, samples.loop, 'ms', 1.3),
-				...(memory
-					? [atMost(`${title}: peak RSS`, 'the fetch loop’s peak', samples.nodeMb, samples.loopMb, 'MB', 1.5, 'RSS growth while each ran: n8n’s RSS sampled every 25 ms in the node’s own time window, minus its RSS when the node started; the loop’s peak RSS minus its RSS before the first request')]
-					: []),
-			],
-		};
-	};
 	return [
-		list('txAll', { resource: 'transaction', operation: 'getMany', returnAll: true }, 'hosted', '/orders/v1/transaction-list', 100, sizes.transactions, `Transaction Return All, ${sizes.transactions} records`, true),
-		list('itemAll', { resource: 'invoiceItem', operation: 'getMany', returnAll: true }, 'invoice', '/invoice/v1/items/list', 1000, sizes.invoiceItems, `Invoice Item Return All, ${sizes.invoiceItems} items`, false),
+		returnAll(boxes.big, 'big', 'txAll', { resource: 'transaction', operation: 'getMany', returnAll: true }, 'hosted', '/orders/v1/transaction-list', 100, sizes.transactions, `Transaction Return All, ${sizes.transactions} records`, true),
+		returnAll(boxes.big, 'big', 'itemAll', { resource: 'invoiceItem', operation: 'getMany', returnAll: true }, 'invoice', '/invoice/v1/items/list', 1000, sizes.invoiceItems, `Invoice Item Return All, ${sizes.invoiceItems} items`, false),
+	];
+}
+
+/** Return All in n8n against a bare fetch loop over the same pages; peak RSS above each one's start. */
+function returnAll(box: Sandbox, boxName: string, key: string, parameters: Record<string, unknown>, channel: 'hosted' | 'invoice', path: string, perpage: number, expect: number, title: string, memory: boolean, limit = 1.3): Figure {
+	const samples = { node: [] as number[], loop: [] as number[], nodeMb: [] as number[], loopMb: [] as number[] };
+	return {
+		key,
+		workflows: () => [
+			benchWorkflow(key, [{ name: 'Return All', items: itemsCode(1, '{ i }'), node: gateway(boxName, parameters, channel) }]),
+		],
+		async round(n8n, round) {
+			const keys = box.keys[channel];
+			const runLoop = async () => {
+				const result = await anchor(['fetch', `${box.baseUrl}${path}`, String(perpage), keys.merchantKey, keys.merchantSecret]);
+				if (result.count !== expect) throw new Error(`fetch loop got ${result.count} of ${expect}`);
+				samples.loop.push(result.ms);
+				samples.loopMb.push(result.peakRssMb - result.baseRssMb);
+			};
+			const runNode = async () => {
+				const execution = await n8n.execute(key);
+				const run = execution.nodes['Return All'];
+				if (run.error || run.items !== expect) throw new Error(`Return All: ${run.error ?? `${run.items} of ${expect}`}`);
+				samples.node.push(run.ms);
+				samples.nodeMb.push(run.rssGrowthMb);
+			};
+			if (round % 2) await runLoop().then(runNode);
+			else await runNode().then(runLoop);
+		},
+		rows: () => [
+			atMost(title, `a bare ${box.baseUrl.startsWith('https') ? 'keep-alive ' : ''}fetch loop over the same pages (${perpage} per page)`, samples.node, samples.loop, 'ms', limit),
+			...(memory
+				? [atMost(`${title}: peak RSS`, 'the fetch loop’s peak', samples.nodeMb, samples.loopMb, 'MB', 1.5, 'RSS growth while each ran: n8n’s RSS sampled every 25 ms in the node’s own time window, minus its RSS when the node started; the loop’s peak RSS minus its RSS before the first request')]
+				: []),
+		],
+	};
+}
+
+/**
+ * Over HTTPS with 20 ms each way: sequential and Parallel Requests 8 items against the HTTP Request
+ * node (whose every request opens a connection) and the floor of one round trip (40 ms) per
+ * request; Return All against a keep-alive fetch loop.
+ */
+function httpsFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
+	const count = sizes.latencyItems;
+	const rtt = 2 * ONE_WAY_MS;
+	const floor = (ms: number[], inFlight: number) => ms.map(() => (Math.ceil(count / inFlight) * rtt));
+	const http = httpRequest(boxes.tls, { method: 'GET', path: '/orders/v1/transaction-list', query: { page: '1', perpage: '1' } });
+	const where = `${count} items over HTTPS, 20 ms each way`;
+	return [
+		versus(
+			'https',
+			[
+				{ name: 'Sequential', items: itemsCode(count, '{ i }'), node: gateway('tls', LIST_ONE) },
+				{ name: 'Parallel 8', items: itemsCode(count, '{ i }'), node: gateway('tls', { ...LIST_ONE, requestOptions: { parallelRequests: 8 } }) },
+				{ name: 'HTTP Request', items: itemsCode(count, '{ i }'), node: http },
+			],
+			count,
+			(ms) => [
+				// The HTTP Request node has no sequential mode: it starts every item's request at once.
+				atMost(`${where}, Get Many (Limit 1) sequential`, `HTTP Request, same GETs (it sends all ${count} at once)`, ms['Sequential'], ms['HTTP Request'], 'ms', 0.5),
+				atMost(`${where}, Get Many (Limit 1), Parallel Requests 8`, 'HTTP Request, same GETs (all at once)', ms['Parallel 8'], ms['HTTP Request'], 'ms', 1.2),
+				atMost(`${where}, Get Many (Limit 1) sequential`, `one round trip per request (${count} × ${rtt} ms)`, ms['Sequential'], floor(ms['Sequential'], 1), 'ms', 1.2),
+				atMost(`${where}, Get Many (Limit 1), Parallel Requests 8`, `one round trip per 8 requests (${Math.ceil(count / 8)} × ${rtt} ms)`, ms['Parallel 8'], floor(ms['Parallel 8'], 8), 'ms', 1.2),
+			],
+		),
+		returnAll(boxes.tls, 'tls', 'httpsAll', { resource: 'transaction', operation: 'getMany', returnAll: true }, 'hosted', '/orders/v1/transaction-list', 100, sizes.httpsTransactions, `Transaction Return All over HTTPS, 20 ms each way, ${sizes.httpsTransactions} records`, false, 1.2),
 	];
 }
 

@@ -5,9 +5,10 @@ import { figures, type Sandboxes, type Sizes } from './figures';
 import { BenchN8n } from './n8n';
 import { table } from './stats';
 import { credentialsFor } from './workflows';
+import { startNetworkPath } from './network';
 
-const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000 };
-const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000 };
+const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000 };
+const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000, httpsTransactions: 2_000 };
 
 function parse(argv: string[]): { sizes: Sizes; only?: Set<string> } {
 	const sizes = { ...(argv.includes('--quick') ? QUICK : FULL) };
@@ -21,10 +22,14 @@ export async function main(argv: string[]): Promise<number> {
 	const { sizes, only } = parse(argv);
 	const started = Date.now();
 	const log = (message: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${message}`);
+	const remote = await startSandbox({ seed: 14, transactionCount: sizes.httpsTransactions });
+	// Before n8n starts: the path sets NODE_EXTRA_CA_CERTS for every process started after it.
+	const path = await startNetworkPath(remote);
 	const boxes: Sandboxes = {
 		zero: await startSandbox({ seed: 11, transactionCount: Math.max(sizes.items, 250) }),
 		slow: await startSandbox({ seed: 12, latencyMs: 20 }),
 		big: await startSandbox({ seed: 13, transactionCount: sizes.transactions, invoiceItemCount: sizes.invoiceItems }),
+		tls: path.box,
 	};
 	const chosen = figures(boxes, sizes).filter((figure) => !only || only.has(figure.key));
 	let n8n: BenchN8n | undefined;
@@ -50,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
 		return failed.size ? 1 : 0;
 	} finally {
 		await n8n?.dispose();
-		for (const box of Object.values(boxes)) await box.stop();
+		for (const box of [boxes.zero, boxes.slow, boxes.big, remote]) await box.stop();
+		await path.stop();
 	}
 }

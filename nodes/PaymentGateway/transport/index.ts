@@ -21,6 +21,7 @@ import { gateOf } from './gate';
 import type { Attempt } from './outcome';
 import { fromThrown, howToCheck, mayHaveActed, networkFailure, parseBody } from './outcome';
 import { credentialsOf } from './credentials';
+import { pooledRoute } from './pooled';
 import { redactError, redactValue } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
 import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
@@ -138,7 +139,11 @@ async function sendOnce(
 	if (credentialType === CREDENTIAL_TYPES.payout) {
 		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as FullResponse;
 	}
-	return (await ctx.helpers.httpRequest(await merchantKeyHeaders(credentials, options))) as FullResponse;
+	const signed = await merchantKeyHeaders(credentials, options);
+	// HTTPS over a kept-alive connection where that keeps n8n's guarantees; n8n's helper otherwise.
+	const pooled = pooledRoute(ctx, signed);
+	if (pooled) return await pooled();
+	return (await ctx.helpers.httpRequest(signed)) as FullResponse;
 }
 
 /** One attempt through the run's rate gate; a 429 pauses every slot of the run. */

@@ -1,0 +1,76 @@
+import type { Agent } from 'node:https';
+import { request } from 'node:https';
+
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
+
+import { pooledAgent, proxyEnvOf, supportsProxyEnv } from './pool';
+
+export type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
+
+type Scalar = string | number | boolean;
+const isScalar = (value: unknown): value is Scalar =>
+	typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * The keep-alive route for one request, or undefined where n8n's own helper must send it: not
+ * HTTPS; a Node.js without `proxyEnv`; an n8n without `getSecureEgressFilter`; a proxy set in the
+ * environment (n8n guards the proxy's own address, which is left to it); a query or body this
+ * route would not encode exactly as n8n does.
+ */
+export function pooledRoute(
+	ctx: IExecuteFunctions,
+	options: IHttpRequestOptions,
+): (() => Promise<FullResponse>) | undefined {
+	if (!options.url.startsWith('https://') || !supportsProxyEnv()) return undefined;
+	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
+	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
+	const env = proxyEnvOf(process.env);
+	if (env.HTTPS_PROXY || env.HTTP_PROXY) return undefined;
+	const qs = Object.entries(options.qs ?? {}).filter(([, value]) => value !== undefined);
+	if (!qs.every(([, value]) => isScalar(value))) return undefined;
+	const body = options.body;
+	if (body !== undefined && !(options.json && typeof body === 'object') && !Buffer.isBuffer(body)) return undefined;
+
+	const filter = helpers.getSecureEgressFilter.call(ctx.helpers);
+	const agent = pooledAgent({ env, ssrf: { policy: filter, lookup: () => filter.createSecureLookup() } });
+	const url = new URL(options.url);
+	for (const [name, value] of qs) url.searchParams.append(name, String(value));
+	const payload = Buffer.isBuffer(body) ? body : body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+	return async () => await send(url, options, payload, agent, filter);
+}
+
+async function send(
+	url: URL,
+	options: IHttpRequestOptions,
+	payload: Buffer | undefined,
+	agent: Agent,
+	filter: NodeEgressFilter,
+): Promise<FullResponse> {
+	const allowed = await filter.validateUrl(url);
+	if (!allowed.ok) throw allowed.error;
+	const headers: Record<string, string | number> = { 'user-agent': 'n8n' };
+	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = value as string;
+	if (payload) headers['content-length'] = payload.length;
+	const timeoutMs = options.timeout ?? 300_000;
+	return await new Promise<FullResponse>((resolve, reject) => {
+		const req = request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('error', reject);
+			res.on('end', () => {
+				clearTimeout(timer);
+				// parseBody in the transport turns JSON text into a value, as for n8n's answers.
+				resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') });
+			});
+		});
+		// The whole exchange, as axios counts it; the code is the one n8n's helper reports.
+		const timer = setTimeout(() => {
+			req.destroy(Object.assign(new Error(`timeout of ${timeoutMs}ms exceeded`), { code: 'ECONNABORTED' }));
+		}, timeoutMs);
+		req.on('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+		req.end(payload);
+	});
+}
