@@ -29,8 +29,9 @@ const node = (typeVersion: number, parameters: INodeParameters): INode => ({
 	parameters,
 });
 
+/** The channel's credential selectors shown (Wait for Payment also shows the webhook credential, for its secret). */
 const shown = (n: INode): INodeCredentialDescription[] =>
-	credentials.filter((c) => NodeHelpers.displayParameter(n.parameters, c, n, description));
+	credentials.filter((c) => c.name !== 'paymentGatewayWebhookApi' && NodeHelpers.displayParameter(n.parameters, c, n, description));
 const namesAuthentication = (c: INodeCredentialDescription) => 'authentication' in (c.displayOptions?.show ?? {});
 /** The credential types the one selector lists (a "mixed" selector lists every type naming `authentication`). */
 const listed = (c: INodeCredentialDescription) =>
