@@ -52,25 +52,25 @@ async function send(
 	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = value as string;
 	if (payload) headers['content-length'] = payload.length;
 	const timeoutMs = options.timeout ?? 300_000;
+	// The whole exchange, as axios counts it; an abort signal rather than a timer, so the same
+	// code reports it as n8n's helper does (ECONNABORTED).
+	const signal = AbortSignal.timeout(timeoutMs);
 	return await new Promise<FullResponse>((resolve, reject) => {
-		const req = request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
+		const req = request(url, { method: options.method ?? 'GET', headers, agent, signal }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('error', reject);
-			res.on('end', () => {
-				clearTimeout(timer);
-				// parseBody in the transport turns JSON text into a value, as for n8n's answers.
-				resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') });
-			});
+			res.on('error', (error) => reject(timedOut(signal, timeoutMs) ?? error));
+			// parseBody in the transport turns JSON text into a value, as for n8n's answers.
+			res.on('end', () =>
+				resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') }),
+			);
 		});
-		// The whole exchange, as axios counts it; the code is the one n8n's helper reports.
-		const timer = setTimeout(() => {
-			req.destroy(Object.assign(new Error(`timeout of ${timeoutMs}ms exceeded`), { code: 'ECONNABORTED' }));
-		}, timeoutMs);
-		req.on('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
-		});
+		req.on('error', (error) => reject(timedOut(signal, timeoutMs) ?? error));
 		req.end(payload);
 	});
+}
+
+function timedOut(signal: AbortSignal, timeoutMs: number): Error | undefined {
+	if (!signal.aborted) return undefined;
+	return Object.assign(new Error(`timeout of ${timeoutMs}ms exceeded`), { code: 'ECONNABORTED' });
 }
