@@ -57,7 +57,7 @@ describe('a 5xx on a write that can act twice', () => {
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
 		const description = describeOf(result.error);
 		expect(description).toContain('so it was not retried automatically. It may have reached the service and been processed');
-		expect(description).toContain('look the order up with Transaction > Get Many');
+		expect(description).toContain('look the order up with Transaction > Get, by its Merchant Order ID');
 		expect(description).not.toContain('Try again later');
 	});
 });

@@ -1,29 +1,13 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-/** What the known service codes mean, in words a workflow builder can act on. */
+/**
+ * What the service's general codes mean, in words a workflow builder can act on. Codes that belong
+ * to one endpoint are declared by its operation (RequestSpec.codes).
+ */
 export const KNOWN_CODES: Record<string, string> = {
 	'401': 'Invalid key or secret: check that the credential holds the key pair of the right channel.',
-	E0044:
-		'The transaction is not in a state that allows this: not refundable or voidable, already refunded or voided, refund or void not enabled on the MID, or a document upload on a transaction that is not captured.',
-	E0021:
-		'The record already exists or cannot be found: a bulk payout request_id that was already used, or a payment link that does not exist or is already deactivated.',
-	E0035: 'Invalid file format: the bulk payment link upload takes .xlsx files only.',
-	PAYMENT_FAILED: 'The payment service provider declined the immediate payment with the saved card.',
-	'101': 'Invalid document format: only pdf, doc, docx, jpg and jpeg are accepted.',
-	'102': 'Invalid transaction status: documents can only be attached to captured transactions.',
-	'103': 'The document upload failed at the payment service provider or internally; try again later.',
-	'104': 'Invalid upload type: document_type must be INVOICE or AWB.',
-	'105': 'The merchant is not enabled for the compliance mode this payment service provider requires.',
-	'106': 'The file is too large: the service accepts at most 2 MB.',
-	'107': 'Invalid payment service provider payment reference.',
-	'108': 'Empty invoice or AWB id (document_ref).',
-	'109': 'Empty file name or mandatory fields missing.',
-	'201': 'An invoice was already uploaded for this order (one INVOICE per order).',
-	'202': 'An AWB with this document_ref was already uploaded for this order.',
-	'203': 'Document upload is not supported for this payment service provider.',
-	'204': 'Order not found.',
-	'205': 'Terminal credentials not found for this order.',
+	E0044: 'The transaction is not in a state that allows this.',
 	'400': 'Bad request: a parameter is missing or invalid.',
 	'403': 'Forbidden: the merchant account is not allowed to do this (for example the CAUTH MID is not enabled).',
 	'404': 'Not found: check the Base URL and the identifier.',
@@ -32,8 +16,13 @@ export const KNOWN_CODES: Record<string, string> = {
 	'500': 'The service had an internal error. Try again later.',
 };
 
-export function describeCode(code: string, httpStatus?: number): string | undefined {
+export function describeCode(
+	code: string,
+	httpStatus?: number,
+	endpointCodes: Record<string, string> = {},
+): string | undefined {
 	return (
+		endpointCodes[code] ??
 		KNOWN_CODES[code] ??
 		(httpStatus !== undefined ? KNOWN_CODES[String(httpStatus)] : undefined) ??
 		(httpStatus !== undefined && httpStatus >= 500 ? KNOWN_CODES['500'] : undefined)
@@ -77,20 +66,17 @@ export function toServiceFailure(httpStatus: number, body: unknown): ServiceFail
 	return { httpStatus, code, message: message || `HTTP ${httpStatus}`, body };
 }
 
-/** What a 400 usually means, for the request paths where the seed names the causes. */
-const BAD_REQUEST_CAUSES: Array<[string, string]> = [
-	['/orders/v1/create', 'for example the amount is missing or invalid, or the m_order_id was already used'],
-	['/orders/v1/transaction', 'for example the amount, the currency or the transaction ID'],
-	['/v1/bulk/payouts', 'for example a row of the payout file, the checksum or the request_id'],
-	['/payment-links/v1/bulk-upload', 'for example a row of the payment link file'],
-];
+/** What the operation says about its endpoint's failures; see RequestSpec. */
+export interface EndpointWords {
+	badRequestCauses?: string;
+	codes?: Record<string, string>;
+}
 
-/** The description of a failure, said for the request that failed. */
-export function describeFailure(failure: ServiceFailure, path: string): string | undefined {
-	const described = describeCode(failure.code, failure.httpStatus);
-	if (failure.httpStatus !== 400 || failure.code !== '400') return described;
-	const cause = BAD_REQUEST_CAUSES.find(([prefix]) => path.endsWith(prefix) || path.startsWith(prefix));
-	return cause ? `Bad request: a parameter is missing or invalid (${cause[1]}).` : described;
+/** The description of a failure, said for the endpoint that failed. */
+export function describeFailure(failure: ServiceFailure, endpoint: EndpointWords = {}): string | undefined {
+	const described = describeCode(failure.code, failure.httpStatus, endpoint.codes);
+	if (failure.httpStatus !== 400 || failure.code !== '400' || !endpoint.badRequestCauses) return described;
+	return `Bad request: a parameter is missing or invalid (${endpoint.badRequestCauses}).`;
 }
 
 const MAX_LISTED_ROWS = 20;
@@ -122,7 +108,7 @@ export function serviceError(
 	node: INode,
 	failure: ServiceFailure,
 	itemIndex: number,
-	path = '',
+	endpoint: EndpointWords = {},
 ): NodeApiError {
 	const errorBody: JsonObject = {
 		code: failure.code,
@@ -135,7 +121,7 @@ export function serviceError(
 	const message = `${failure.message} [code ${failure.code}]`;
 	const error = new NodeApiError(node, errorBody, {
 		message,
-		description: [describeFailure(failure, path), rowErrorsOf(failure.body)].filter(Boolean).join(' ') || undefined,
+		description: [describeFailure(failure, endpoint), rowErrorsOf(failure.body)].filter(Boolean).join(' ') || undefined,
 		httpCode: String(failure.httpStatus),
 		itemIndex,
 	});

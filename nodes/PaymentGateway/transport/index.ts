@@ -63,6 +63,15 @@ export interface RequestSpec {
 	 * A 429 is retried whatever this says: the service refused without acting.
 	 */
 	retrySafe: boolean;
+	/**
+	 * Writes: how a user finds out whether this write went through when its answer was lost, said
+	 * after "may have been processed:" (for example "look the order up with Transaction > Get").
+	 */
+	howToCheck?: string;
+	/** What a bare 400 from this endpoint usually means (the causes the seed names for it). */
+	badRequestCauses?: string;
+	/** What this endpoint's own failure codes mean; general codes are the transport's. */
+	codes?: Record<string, string>;
 	/** Failure bodies that the operation turns into an outcome itself (e.g. a declined card). */
 	acceptFailure?: (failure: ServiceFailure) => boolean;
 	/** A clearer message or description for failures the operation knows in context. */
@@ -182,7 +191,7 @@ function noteAttempts(error: NodeApiError, spec: RequestSpec, attempts: number, 
 	const notes = [error.description ?? ''];
 	if (attempts > 1) notes.push(`The node tried ${attempts} times with backoff.`);
 	if (answerLost && spec.method !== 'GET') {
-		notes.push(`An earlier attempt got no clear answer and may have been processed: ${howToCheck(spec.path)}.`);
+		notes.push(`An earlier attempt got no clear answer and may have been processed: ${howToCheck(spec)}.`);
 	}
 	if (extra) notes.push(extra);
 	error.description = notes.join(' ').trim() || null;
@@ -191,8 +200,8 @@ function noteAttempts(error: NodeApiError, spec: RequestSpec, attempts: number, 
 
 /** The error for a final failure answer, said for this request. */
 function failureError(node: INode, itemIndex: number, spec: RequestSpec, failure: ServiceFailure): NodeApiError {
-	const error = serviceError(node, failure, itemIndex, spec.path);
-	if (failure.httpStatus >= 500 && !spec.retrySafe) error.description = mayHaveActed(spec.path);
+	const error = serviceError(node, failure, itemIndex, spec);
+	if (failure.httpStatus >= 500 && !spec.retrySafe) error.description = mayHaveActed(spec);
 	const explained = spec.explainFailure?.(failure);
 	if (explained?.message) error.message = explained.message;
 	if (explained?.description) error.description = explained.description;
@@ -263,7 +272,7 @@ async function send(
 				node,
 				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body: redactValue(body, secrets) },
 				itemIndex,
-				spec.path,
+				spec,
 			);
 		}
 		if (spec.acceptFailure?.(toServiceFailure(httpStatus, body)) && typeof body === 'object' && body !== null) {

@@ -3,25 +3,22 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { RequestSettings } from './settings';
 
-/** How to find out whether a write that got no clear answer went through, by request path. */
-const CHECKS: Array<[string, string]> = [
-	['/orders/v1/create', 'look the order up with Transaction > Get Many (by its Merchant Order ID or the date)'],
-	['/orders/v1/transaction/documents', 'check the transaction\'s documents in the merchant dashboard'],
-	['/orders/v1/transaction', 'look the payment up with Transaction > Get Many, with its transaction ID or order ID'],
-	['/v1/bulk/payouts', 'check the batch by its Request ID in the merchant dashboard or wait for its callback; resend it only with the same Request ID'],
-	['/payment-links/v1', 'check the payment links in the merchant dashboard'],
-	['/subscriptions/v1', 'check the subscription plans in the merchant dashboard'],
-	['/invoice/v1', 'look the item up with Invoice Item > Get Many'],
-];
+/** What the operation says about its endpoint, for messages about a write whose fate is unknown. */
+export interface WriteCheck {
+	retrySafe: boolean;
+	/** How a user finds out whether this write went through; see RequestSpec. */
+	howToCheck?: string;
+}
 
-export function howToCheck(path: string): string {
-	const found = CHECKS.find(([prefix]) => path.startsWith(prefix));
-	return found ? found[1] : 'check its result in the merchant dashboard';
+const CHECK_IN_DASHBOARD = 'check its result in the merchant dashboard';
+
+export function howToCheck(spec: WriteCheck): string {
+	return spec.howToCheck ?? CHECK_IN_DASHBOARD;
 }
 
 /** Said of a write that may have acted although no success came back; never retried. */
-export function mayHaveActed(path: string): string {
-	return `Repeating this request could act twice (move money or create a record again), so it was not retried automatically. It may have reached the service and been processed: ${howToCheck(path)} before sending it again.`;
+export function mayHaveActed(spec: WriteCheck): string {
+	return `Repeating this request could act twice (move money or create a record again), so it was not retried automatically. It may have reached the service and been processed: ${howToCheck(spec)} before sending it again.`;
 }
 
 export interface RawResponse {
@@ -78,13 +75,13 @@ export function networkFailure(
 	itemIndex: number,
 	error: { code: string; message: string },
 	settings: RequestSettings,
-	spec: { retrySafe: boolean; path: string },
+	spec: WriteCheck,
 ): NodeApiError {
 	const timedOut = isTimeout(error.code, error.message);
 	const message = timedOut
 		? `The service did not answer within ${settings.timeoutMs} ms`
 		: `Could not reach the service (${error.code})`;
-	const description = spec.retrySafe ? undefined : mayHaveActed(spec.path);
+	const description = spec.retrySafe ? undefined : mayHaveActed(spec);
 	const failure = new NodeApiError(node, { socketError: error.code, message }, { message, description, itemIndex });
 	// NodeApiError swaps messages that mention socket codes for generic text; keep ours.
 	failure.message = message;

@@ -1,6 +1,5 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { KNOWN_CODES } from '../../../nodes/PaymentGateway/transport/errors';
 import type { HarnessBinaryInput } from '../../harness';
 import { runWorkflow } from '../../harness';
 import type { Sandbox, TransactionRecord } from '../../sandbox';
@@ -224,11 +223,19 @@ describe('transaction.uploadDocument: refused before sending', () => {
 	});
 });
 
+/** What the node says for each refusal, written out here rather than read from the node. */
+const SAID: Record<string, string> = {
+	'201': 'An invoice was already uploaded for this order (one INVOICE per order).',
+	'202': 'An AWB with this document_ref was already uploaded for this order.',
+	E0044: 'The transaction is not in a state that allows a document upload: it must be captured.',
+	'203': 'Document upload is not supported for this payment service provider.',
+};
+
 describe('transaction.uploadDocument: the service refuses', () => {
 	const expectCode = (error: unknown, code: string, httpCode: string) => {
 		expect((error as Error).constructor.name).toBe('NodeApiError');
 		expect((error as Error).message).toContain(`[code ${code}]`);
-		expect((error as { description?: string }).description).toBe(KNOWN_CODES[code]);
+		expect((error as { description?: string }).description).toBe(SAID[code]);
 		expect((error as { httpCode?: string }).httpCode).toBe(httpCode);
 	};
 
@@ -299,7 +306,8 @@ describe('transaction.uploadDocument: Continue On Fail', () => {
 		expect(out[1].json.violations).toEqual([
 			{ field: 'document_ref', displayName: 'Document Reference', rule: 'must be at least 3 characters', value: 'ab' },
 		]);
-		expect(out[2].json).toMatchObject({ code: '201', httpCode: 200, description: KNOWN_CODES['201'] });
+		expect(out[2].json).toMatchObject({ code: '201', httpCode: 200 });
+		expect(out[2].json.description).toBe('An invoice was already uploaded for this order (one INVOICE per order).');
 		expect(out[3].json).toMatchObject({ document_type: 'AWB', document_ref: 'AWB-C1' });
 		// The item refused before sending never reached the service.
 		expect(requestsTo(sandbox, DOCUMENTS).map((r) => sentRef(r as never))).toEqual(['INV-C1', 'INV-C2', 'AWB-C1']);

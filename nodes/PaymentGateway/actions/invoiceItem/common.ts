@@ -5,8 +5,6 @@ import type { Field, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../validation/rules';
 
-export const ITEMS_PATH = '/invoice/v1/items';
-
 /** Seed, Invoice item and Limits: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
 export const ITEM_NAME_MAX = 50;
 export const ITEM_RATE_MAX = 9999999;
@@ -96,16 +94,17 @@ const ALREADY_DONE: Partial<Record<'update' | 'activate' | 'deactivate' | 'delet
 export async function changeItem(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	action: 'update' | 'activate' | 'deactivate' | 'delete',
+	{ action, path }: { action: 'update' | 'activate' | 'deactivate' | 'delete'; path: string },
 	table: FieldTable,
 ): Promise<INodeExecutionData[]> {
 	const body = readBody(ctx, itemIndex, table);
 	const response = await apiRequest.call(ctx, itemIndex, {
 		channel: 'invoice',
 		method: 'POST',
-		path: `${ITEMS_PATH}/${action}`,
+		path,
 		body,
 		retrySafe: true,
+		howToCheck: 'look the item up with Invoice Item > Get Many',
 		// The node's own repeat, after an attempt whose answer was lost, finds the change made.
 		confirmDuplicate: (failure) =>
 			ALREADY_DONE[action]?.test(failure.message)

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { ITEMS_PATH, itemFields, readBody } from './common';
+import { itemFields, readBody } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['create'] };
 
@@ -21,9 +21,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'invoice',
 		method: 'POST',
-		path: `${ITEMS_PATH}/add`,
+		path: '/invoice/v1/items/add',
 		body,
 		retrySafe: false,
+		howToCheck: 'look the item up with Invoice Item > Get Many',
 	});
 	const data =
 		typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)

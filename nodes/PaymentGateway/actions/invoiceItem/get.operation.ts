@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { dataIdField, ITEMS_PATH, readBody } from './common';
+import { dataIdField, readBody } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['get'] };
 
@@ -17,7 +17,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'invoice',
 		method: 'GET',
-		path: `${ITEMS_PATH}/details`,
+		path: '/invoice/v1/items/details',
 		qs: readBody(this, itemIndex, table),
 		retrySafe: true,
 	});

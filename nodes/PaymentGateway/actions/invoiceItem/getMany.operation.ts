@@ -9,7 +9,6 @@ import { assertValid } from '../../validation/rules';
 import { limitField, readListTable, returnAllField } from '../list.fields';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';
-import { ITEMS_PATH } from './common';
 
 const show = { resource: ['invoiceItem'], operation: ['getMany'] };
 
@@ -66,7 +65,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			await apiRequest.call(this, itemIndex, {
 				channel: 'invoice',
 				method: 'GET',
-				path: `${ITEMS_PATH}/list`,
+				path: '/invoice/v1/items/list',
 				qs: { perpage, page, ...query },
 				retrySafe: true,
 			}),

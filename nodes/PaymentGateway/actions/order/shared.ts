@@ -100,6 +100,9 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
 		body: { data },
 		// The service refuses a repeated m_order_id, so only then can a retry not create a second order.
 		retrySafe: orderDetails.m_order_id !== undefined,
+		howToCheck: 'look the order up with Transaction > Get, by its Merchant Order ID',
+		badRequestCauses: 'for example the amount is missing or invalid, or the m_order_id was already used',
+		codes: { PAYMENT_FAILED: 'The payment service provider declined the immediate payment with the saved card.' },
 		acceptFailure: request.acceptFailure,
 		explainFailure: (failure) =>
 			/duplicate m_order_id/i.test(failure.message)

@@ -12,6 +12,10 @@ import { getChannel } from '../common.descriptions';
 /** The three actions of POST /orders/v1/transaction (Manage payment). */
 export type ManagePaymentAction = 'CAPTURE' | 'VOID' | 'REFUND';
 
+/** The service's E0044 on capture, void and refund. */
+export const NOT_IN_STATE =
+	'The transaction is not in a state that allows this: not refundable or voidable, already refunded or voided, or refund or void not enabled on the MID.';
+
 /** Smallest refund the service takes (seed, Limits: "Refund: minimum amount.value 1"). */
 export const MIN_REFUND_AMOUNT = 1;
 
@@ -110,6 +114,9 @@ export async function executeManagePayment(
 		path: '/orders/v1/transaction',
 		body,
 		retrySafe: false,
+		howToCheck: 'look the payment up with Transaction > Get, with its transaction ID or order ID',
+		badRequestCauses: 'for example the amount, the currency or the transaction ID',
+		codes: { E0044: NOT_IN_STATE },
 	});
 
 	const data =

@@ -111,6 +111,9 @@ async function upload(
 		multipart: [{ name: 'payment_link_file', fileName, contentType: XLSX_MIME, data: file }],
 		// Creates links; a repeat would create them twice.
 		retrySafe: false,
+		howToCheck: 'check the payment links in the merchant dashboard',
+		badRequestCauses: 'for example a row of the payment link file',
+		codes: { E0035: 'Invalid file format: the bulk payment link upload takes .xlsx files only.' },
 	});
 	return outputItems(values.output === 'summary', response, pairedItem);
 }

@@ -34,6 +34,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/payment-links/v1/deactivate',
 		body,
 		retrySafe: false,
+		howToCheck: 'check the payment links in the merchant dashboard',
+		codes: { E0021: 'The payment link does not exist or is already deactivated.' },
 		explainFailure: (failure) =>
 			failure.code === 'E0021'
 				? {

@@ -63,6 +63,10 @@ export async function uploadBatch(
 		channel: 'payout',
 		method: 'POST',
 		path: '/v1/bulk/payouts',
+		howToCheck:
+			'check the batch by its Request ID in the merchant dashboard or wait for its callback; resend it only with the same Request ID',
+		badRequestCauses: 'for example a row of the payout file, the checksum or the request_id',
+		codes: { E0021: 'A bulk payout with this request_id already exists.' },
 		multipart: [
 			textPart('request_id', requestId),
 			textPart('currency', fields.currency),

@@ -52,6 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/subscriptions/v1/add',
 		body: inSeedOrder(body),
 		retrySafe: false,
+		howToCheck: 'check the subscription plans in the merchant dashboard',
 	});
 
 	// The seed puts the fields at the top level; some answers nest them under data.

@@ -58,3 +58,22 @@ export function fileViolations(fileName: string, file: Buffer): Violation[] {
 		},
 	];
 }
+
+/** What the document endpoint's own codes mean (seed, Upload document: error codes). */
+export const DOCUMENT_CODES: Record<string, string> = {
+	E0044: 'The transaction is not in a state that allows a document upload: it must be captured.',
+	'101': 'Invalid document format: only pdf, doc, docx, jpg and jpeg are accepted.',
+	'102': 'Invalid transaction status: documents can only be attached to captured transactions.',
+	'103': 'The document upload failed at the payment service provider or internally; try again later.',
+	'104': 'Invalid upload type: document_type must be INVOICE or AWB.',
+	'105': 'The merchant is not enabled for the compliance mode this payment service provider requires.',
+	'106': 'The file is too large: the service accepts at most 2 MB.',
+	'107': 'Invalid payment service provider payment reference.',
+	'108': 'Empty invoice or AWB id (document_ref).',
+	'109': 'Empty file name or mandatory fields missing.',
+	'201': 'An invoice was already uploaded for this order (one INVOICE per order).',
+	'202': 'An AWB with this document_ref was already uploaded for this order.',
+	'203': 'Document upload is not supported for this payment service provider.',
+	'204': 'Order not found.',
+	'205': 'Terminal credentials not found for this order.',
+};

@@ -8,7 +8,7 @@ import { apiRequest } from '../../transport';
 import { textPart } from '../../transport/multipart';
 import { assertValid } from '../../validation/rules';
 import { getChannel } from '../common.descriptions';
-import { contentTypeOf, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
+import { contentTypeOf, DOCUMENT_CODES, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
@@ -112,6 +112,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ name: 'file', fileName, contentType: contentTypeOf(fileName) ?? 'application/octet-stream', data: file },
 		],
 		retrySafe: false,
+		howToCheck: "check the transaction's documents in the merchant dashboard",
+		codes: DOCUMENT_CODES,
 	});
 
 	const data =
