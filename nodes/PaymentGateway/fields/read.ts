@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { coerce } from './coerce';
+import { minorUnits } from './codes';
+import { coerce, decimalPlaces } from './coerce';
 import { resolveParameter } from './resolve';
 import type { Field, FieldList, FieldTable, Violation } from './types';
 
@@ -84,7 +85,30 @@ export function readTable(ctx: IExecuteFunctions, itemIndex: number, table: Fiel
 			values[entry.name] = readList(entry, resolveParameter(ctx, entry.name, itemIndex, {}), violations);
 		}
 	}
+	violations.push(...minorUnitViolations(table, values));
 	return { values, violations };
+}
+
+/** Amounts with more decimals than their currency has minor units (Field.minorUnitsOf). */
+function minorUnitViolations(table: FieldTable, values: FieldValues): Violation[] {
+	const violations: Violation[] = [];
+	for (const entry of table) {
+		if ('group' in entry && entry.group !== 'collection') continue;
+		const [fields, source, panel] =
+			'group' in entry
+				? [entry.fields, (values[entry.name] ?? {}) as FieldValues, `${entry.displayName} > `]
+				: [[entry], values, ''];
+		for (const field of fields) {
+			const value = source[field.name];
+			const currency = field.minorUnitsOf ? values[field.minorUnitsOf] : undefined;
+			if (typeof value !== 'number' || typeof currency !== 'string') continue;
+			const places = minorUnits(currency);
+			if (decimalPlaces(value) <= places) continue;
+			const rule = `must have at most ${places} decimal places in ${currency}`;
+			violations.push({ field: labelOf(field), displayName: panel + field.displayName, rule, value });
+		}
+	}
+	return violations;
 }
 
 /** Sets a dotted path (a.b.c) in an object, creating the objects on the way. */

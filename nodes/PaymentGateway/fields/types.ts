@@ -48,6 +48,11 @@ export interface Field {
 	above?: number;
 	integer?: boolean;
 	decimals?: number;
+	/**
+	 * An amount in the currency of this top-level parameter: at most that currency's minor units
+	 * (three for KWD, BHD, OMR; two otherwise).
+	 */
+	minorUnitsOf?: string;
 	// text-like
 	minLength?: number;
 	maxLength?: number;

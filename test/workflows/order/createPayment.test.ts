@@ -219,6 +219,12 @@ describe('order.createPayment: values from expressions', () => {
 		['Line Items (JSON) that is not a list', { options: { lineItemsJson: '{"title":"x"}' } }, 'Line Items (JSON)', 'must be a JSON array'],
 		['a shipping currency outside ISO 4217', { shippingDetails: { currency: 'XYZ' } }, 'shipping_details.shipping_currency', 'ISO 4217'],
 		['three decimals in AED', { amount: 10.125 }, 'order_details.amount', 'at most 2 decimal places in AED'],
+		[
+			'a convenience fee with three decimals in AED',
+			{ orderDetails: { convenienceFee: '={{ "1.005" }}' } },
+			'Invalid Order Details > Convenience Fee: order_details.convenience_fee',
+			'at most 2 decimal places in AED (received 1.005)',
+		],
 	])('refuses %s, naming field and rule; nothing is sent', async (_label, parameters, field, rule) => {
 		const result = await runOrder('createPayment', { amount: 10, currency: 'AED', ...parameters });
 		expect(result.error?.constructor.name).toBe('NodeOperationError');

@@ -237,6 +237,25 @@ describe('payment: rules checked before sending', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
+	it.each(['capture', 'void', 'refund'] as const)(
+		'%s: refuses more decimals than the currency has, from an expression too; nothing is sent',
+		async (operation) => {
+			const target = { transaction_id: '1', currency: 'USD' };
+			const result = await manage(operation, target, '={{ "10.005" }}');
+			expect(result.error?.message).toBe(
+				'Invalid Amount: amount.value must have at most 2 decimal places in USD (received 10.005)',
+			);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
+
+	it('takes three decimals in KWD', async () => {
+		const target = fresh('CAPTURED', ['KWD']);
+		const result = await manage('refund', target, 1.125);
+		expect(result.error).toBeUndefined();
+		expect(sentBodies()[0].amount).toEqual({ currencyCode: 'KWD', value: 1.125 });
+	});
+
 	it('takes a plain-number text and a lower-case currency from expressions', async () => {
 		const target = fresh('CAPTURED');
 		const result = await manage('refund', target, '={{ "1.00" }}', {

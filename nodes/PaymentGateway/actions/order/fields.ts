@@ -26,6 +26,7 @@ export const amountField: Field = {
 	wire: 'order_details.amount',
 	required: true,
 	min: 1,
+	minorUnitsOf: 'currency',
 	// Empty until typed: version 1's default of 0 broke the rule above.
 	ui: { default: null, placeholder: 'e.g. 100.00' },
 	uiVersion1: { default: 0 },
@@ -146,7 +147,7 @@ const address = (root: string): Field[] => [
 	text('pin', 'Postal Code', 'Postal code (pin)', { wire: `${root}.pin`, ...blank }),
 ];
 
-const money = (name: string, displayName: string, description: string, wire: string): Field => ({
+const money = (name: string, displayName: string, description: string, wire: string, more?: Partial<Field>): Field => ({
 	name,
 	displayName,
 	description,
@@ -155,6 +156,7 @@ const money = (name: string, displayName: string, description: string, wire: str
 	min: 0,
 	...blank,
 	ui: { placeholder: 'e.g. 10.00' },
+	...more,
 });
 
 const orderDetails: FieldGroup = {
@@ -164,7 +166,9 @@ const orderDetails: FieldGroup = {
 	fields: [
 		text('description', 'Description', 'Order description', { wire: 'order_details.description', multiline: true, ...blank }),
 		{ name: 'quantity', displayName: 'Quantity', description: 'Defaults to 1 when not sent', type: 'number', wire: 'order_details.quantity', integer: true, min: 1, ...blank, ui: { default: 1 } },
-		money('convenienceFee', 'Convenience Fee', 'Fee added to the order', 'order_details.convenience_fee'),
+		money('convenienceFee', 'Convenience Fee', 'Fee added to the order', 'order_details.convenience_fee', {
+			minorUnitsOf: 'currency',
+		}),
 		{ name: 'returnUrl', displayName: 'Return URL', description: 'Stored with the order', type: 'url', wire: 'order_details.return_url' },
 	],
 };

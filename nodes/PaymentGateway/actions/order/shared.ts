@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
-import { minorUnits } from '../../fields/codes';
 import type { FieldValues } from '../../fields/read';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
-import { coerce, decimalPlaces } from '../../fields/coerce';
+import { coerce } from '../../fields/coerce';
 import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../validation/rules';
@@ -47,21 +46,6 @@ function readJsonItems(raw: unknown, offset: number, violations: Violation[]): I
 export const keyedValues = (values: FieldValues = {}): IDataObject[] =>
 	KEYED_VALUE_KEYS.map((key) => ({ [key]: (values[key] as string | undefined) ?? '' }));
 
-/** Amounts in the order currency carry at most its minor units (three for KWD, BHD, OMR). */
-function currencyPlaces(data: IDataObject): Violation[] {
-	const order = data.order_details as IDataObject;
-	const currency = String(order.currency ?? '');
-	const places = minorUnits(currency);
-	return (['amount', 'convenience_fee'] as const)
-		.filter((key) => typeof order[key] === 'number' && decimalPlaces(order[key] as number) > places)
-		.map((key) => ({
-			field: `order_details.${key}`,
-			displayName: key === 'amount' ? 'Amount' : 'Order Details > Convenience Fee',
-			rule: `must have at most ${places} decimal places in ${currency}`,
-			value: order[key],
-		}));
-}
-
 export interface OrderRequest {
 	table: FieldTable;
 	/** Fixed parts of the flow (class, action where the flow sets it). */
@@ -82,7 +66,7 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, request: O
 	data.items = [...items, ...readJsonItems(options.lineItemsJson, items.length, violations)];
 	data.parameters = keyedValues(values.parameters as FieldValues);
 	data.custom_data = request.customData ? request.customData(values) : keyedValues(values.customData as FieldValues);
-	violations.push(...currencyPlaces(data), ...(request.rules?.(values, data) ?? []));
+	violations.push(...(request.rules?.(values, data) ?? []));
 	violations.push(...applyStatusDelivery(ctx, itemIndex, values, data));
 	assertValid(ctx, itemIndex, violations);
 	return data;

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
-import { decimalPlaces } from '../../fields/coerce';
-import { minorUnits, SUPPORTED_CURRENCIES } from '../../fields/codes';
+import { SUPPORTED_CURRENCIES } from '../../fields/codes';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
@@ -59,6 +58,7 @@ export function managePaymentTable(action: ManagePaymentAction): FieldTable {
 			wire: 'amount.value',
 			required: true,
 			...(action === 'REFUND' ? { min: MIN_REFUND_AMOUNT } : { above: 0 }),
+			minorUnitsOf: 'currency',
 			description: words.amount,
 		},
 		{
@@ -95,18 +95,8 @@ export async function executeManagePayment(
 ): Promise<INodeExecutionData[]> {
 	const channel = getChannel(ctx, itemIndex);
 	const { values, violations } = readTable(ctx, itemIndex, table);
-	const body = toWire(table, values, { action });
-	const amount = body.amount as IDataObject | undefined;
-	const places = minorUnits(String(amount?.currencyCode));
-	if (typeof amount?.value === 'number' && decimalPlaces(amount.value) > places) {
-		violations.push({
-			field: 'amount.value',
-			displayName: 'Amount',
-			rule: `must have at most ${places} decimal places in ${String(amount.currencyCode)}`,
-			value: amount.value,
-		});
-	}
 	assertValid(ctx, itemIndex, violations);
+	const body = toWire(table, values, { action });
 
 	const response = await apiRequest.call(ctx, itemIndex, {
 		channel,
