@@ -60,7 +60,7 @@ describe('Parallel Requests', () => {
 
 	it('refuses a Parallel Requests value out of range before sending', async () => {
 		const result = await lookups([records()[0].transaction_id], 0);
-		expect(result.error?.message).toMatch(/Parallel Requests must be a whole number from 1 to 20 \(received 0\)/);
+		expect(result.error?.message).toMatch(/^Parallel Requests \(Request Options\) must be a whole number from 1 to 20 \(received 0\)$/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 

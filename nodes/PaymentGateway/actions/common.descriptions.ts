@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Channel } from '../transport';
+import { REQUEST_OPTIONS, requestOption } from '../transport';
 
 /**
  * Which channel's keys Order, Payment and Transaction requests use. n8n's editor folds this
@@ -76,21 +77,9 @@ export function getChannel(
 	return channel;
 }
 
-export const MAX_PARALLEL_REQUESTS = 20;
-
 /** Parallel Requests of this run (read once: the run has one item pool and one rate gate). */
 export function getParallelRequests(ctx: IExecuteFunctions): number {
-	const options = ctx.getNodeParameter('requestOptions', 0, {}) as { parallelRequests?: unknown };
-	const given = options.parallelRequests ?? 1;
-	const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PARALLEL_REQUESTS) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Invalid Parallel Requests must be a whole number from 1 to ${MAX_PARALLEL_REQUESTS} (received ${JSON.stringify(given)})`,
-			{ description: 'Nothing was sent to the service.' },
-		);
-	}
-	return value;
+	return requestOption(ctx, 0, 'parallelRequests');
 }
 
 export const requestOptionsProperty: INodeProperties = {
@@ -99,44 +88,11 @@ export const requestOptionsProperty: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	options: [
-		{
-			displayName: 'Max Retries',
-			name: 'maxRetries',
-			type: 'number',
-			default: 3,
-			description:
-				'How many times a request is retried, with exponential backoff: every request after HTTP 429 (the service did not act), and after HTTP 5xx, a time-out or a dropped connection only requests that cannot act twice',
-		},
-		{
-			displayName: 'Max Retry Wait (Seconds)',
-			name: 'maxRetryWaitSeconds',
-			type: 'number',
-			default: 60,
-			description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
-		},
-		{
-			displayName: 'Max Total Retry Wait (Seconds)',
-			name: 'maxTotalRetryWaitSeconds',
-			type: 'number',
-			default: 300,
-			description:
-				'Longest time spent waiting across all retries of one request; a retry that would pass it fails the item instead',
-		},
-		{
-			displayName: 'Parallel Requests',
-			name: 'parallelRequests',
-			type: 'number',
-			default: 1,
-			description:
-				'How many items may have a request in flight at once, for operations that send one request per item. Output keeps the input order. All requests share one rate limit: a 429 pauses them all.',
-		},
-		{
-			displayName: 'Timeout',
-			name: 'timeoutMs',
-			type: 'number',
-			default: 30000,
-			description: 'How long to wait for the service to answer each request, in milliseconds',
-		},
-	],
+	options: Object.entries(REQUEST_OPTIONS).map(([name, option]) => ({
+		displayName: option.displayName,
+		name,
+		type: 'number',
+		default: option.default,
+		description: option.description,
+	})),
 };

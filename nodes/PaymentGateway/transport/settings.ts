@@ -9,48 +9,103 @@ export interface RequestSettings {
 	maxTotalRetryWaitSeconds: number;
 }
 
-export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
-	timeoutMs: 30000,
-	maxRetries: 3,
-	maxRetryWaitSeconds: 60,
-	maxTotalRetryWaitSeconds: 300,
+/** One request option, declared once: the panel's property and the reader's range come from it. */
+export interface RequestOption {
+	displayName: string;
+	default: number;
+	min: number;
+	max: number;
+	integer?: boolean;
+	description: string;
+}
+
+/** Parallel Requests allows at most this many items in flight. */
+export const MAX_PARALLEL_REQUESTS = 20;
+
+/** The Request Options, in the order the panel lists them. */
+export const REQUEST_OPTIONS: Record<keyof RequestSettings | 'parallelRequests', RequestOption> = {
+	maxRetries: {
+		displayName: 'Max Retries',
+		default: 3,
+		min: 0,
+		max: 10,
+		integer: true,
+		description:
+			'How many times a request is retried, with exponential backoff: every request after HTTP 429 (the service did not act), and after HTTP 5xx, a time-out or a dropped connection only requests that cannot act twice',
+	},
+	maxRetryWaitSeconds: {
+		displayName: 'Max Retry Wait (Seconds)',
+		default: 60,
+		min: 0,
+		max: 3600,
+		description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
+	},
+	maxTotalRetryWaitSeconds: {
+		displayName: 'Max Total Retry Wait (Seconds)',
+		default: 300,
+		min: 0,
+		max: 36000,
+		description:
+			'Longest time spent waiting across all retries of one request; a retry that would pass it fails the item instead',
+	},
+	parallelRequests: {
+		displayName: 'Parallel Requests',
+		default: 1,
+		min: 1,
+		max: MAX_PARALLEL_REQUESTS,
+		integer: true,
+		description:
+			'How many items may have a request in flight at once, for operations that send one request per item. Output keeps the input order. All requests share one rate limit: a 429 pauses them all.',
+	},
+	timeoutMs: {
+		displayName: 'Timeout',
+		default: 30000,
+		min: 1,
+		max: 600000,
+		description: 'How long to wait for the service to answer each request, in milliseconds',
+	},
 };
+
+const SETTING_KEYS: Array<keyof RequestSettings> = ['timeoutMs', 'maxRetries', 'maxRetryWaitSeconds', 'maxTotalRetryWaitSeconds'];
+
+export const DEFAULT_REQUEST_SETTINGS = Object.fromEntries(
+	SETTING_KEYS.map((key) => [key, REQUEST_OPTIONS[key].default]),
+) as unknown as RequestSettings;
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30000;
 
-/** Each request option: its name in the panel and the range it must be in. */
-const LIMITS: Record<keyof RequestSettings, { displayName: string; min: number; max: number; integer?: boolean }> = {
-	timeoutMs: { displayName: 'Timeout', min: 1, max: 600000 },
-	maxRetries: { displayName: 'Max Retries', min: 0, max: 10, integer: true },
-	maxRetryWaitSeconds: { displayName: 'Max Retry Wait (Seconds)', min: 0, max: 3600 },
-	maxTotalRetryWaitSeconds: { displayName: 'Max Total Retry Wait (Seconds)', min: 0, max: 36000 },
-};
-
 /**
- * The request options of an item, each checked against its range: a value out of range (typed, or
- * from an expression, numeric text included) stops the item before anything is sent; it is never
+ * One request option of an item, checked against its range: a value out of range (typed, or from
+ * an expression, numeric text included) stops the item before anything is sent; it is never
  * clamped or replaced by the default.
  */
-export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
+export function requestOption(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	key: keyof typeof REQUEST_OPTIONS,
+): number {
 	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Record<string, unknown>;
-	const settings = { ...DEFAULT_REQUEST_SETTINGS };
-	for (const key of Object.keys(LIMITS) as Array<keyof RequestSettings>) {
-		const given = options[key];
-		if (given === undefined || given === null || given === '') continue;
-		const { displayName, min, max, integer } = LIMITS[key];
-		const value = typeof given === 'string' ? Number(given.trim()) : given;
-		if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-			const kind = integer ? 'a whole number' : 'a number';
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`${displayName} (Request Options) must be ${kind} from ${min} to ${max} (received ${JSON.stringify(given)})`,
-				{ itemIndex, description: 'Nothing was sent to the service. Change the value under Request Options and run again.' },
-			);
-		}
-		settings[key] = value;
+	const { displayName, min, max, integer, default: fallback } = REQUEST_OPTIONS[key];
+	const given = options[key];
+	if (given === undefined || given === null || given === '') return fallback;
+	const value = typeof given === 'string' ? Number(given.trim()) : given;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+		const kind = integer ? 'a whole number' : 'a number';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${displayName} (Request Options) must be ${kind} from ${min} to ${max} (received ${JSON.stringify(given)})`,
+			{ itemIndex, description: 'Nothing was sent to the service. Change the value under Request Options and run again.' },
+		);
 	}
-	return settings;
+	return value;
+}
+
+/** The request settings of an item, each option checked (see requestOption). */
+export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
+	return Object.fromEntries(
+		SETTING_KEYS.map((key) => [key, requestOption(ctx, itemIndex, key)]),
+	) as unknown as RequestSettings;
 }
 
 /** Seconds to wait from a Retry-After header (seconds or an HTTP date), if it has one. */
