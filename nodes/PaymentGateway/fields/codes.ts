@@ -33,3 +33,15 @@ const ISO_3166 = new Set(
 
 export const isActiveCurrency = (code: string) => code.length === 3 && ISO_4217.has(code);
 export const isCountry = (code: string) => code.length === 2 && ISO_3166.has(code);
+
+/** The statuses a transaction can have (seed, Transaction list: status). */
+export const TRANSACTION_STATUSES = [
+	'PENDING',
+	'AUTHORISED',
+	'CAPTURED',
+	'PARTIALLY_CAPTURE',
+	'VOID',
+	'PARTIALLY_REFUNDED',
+	'REFUNDED',
+	'FAILED',
+];

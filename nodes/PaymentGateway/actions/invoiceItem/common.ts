@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { readTable, toWire } from '../../fields/read';
 import type { Field, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 
 /** Seed, Invoice item and Limits: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
 export const ITEM_NAME_MAX = 50;

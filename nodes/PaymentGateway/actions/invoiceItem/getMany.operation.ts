@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import { toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import { limitField, readListTable, returnAllField } from '../list.fields';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';

@@ -7,7 +7,7 @@ import type { FieldTable, Violation } from '../../fields/types';
 import { coerce } from '../../fields/coerce';
 import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import { getChannel } from '../common.descriptions';
 import { applyStatusDelivery } from './delivery';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';

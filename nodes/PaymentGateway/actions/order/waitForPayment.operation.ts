@@ -6,7 +6,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import { getChannel } from '../common.descriptions';
 import { errorItemJson } from '../router';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';

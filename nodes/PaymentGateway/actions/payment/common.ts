@@ -5,7 +5,7 @@ import { SUPPORTED_CURRENCIES } from '../../fields/codes';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import { getChannel } from '../common.descriptions';
 
 /** The three actions of POST /orders/v1/transaction (Manage payment). */

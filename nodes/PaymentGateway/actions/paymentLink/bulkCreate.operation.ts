@@ -9,7 +9,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import {
 	allItems,
 	assertRows,

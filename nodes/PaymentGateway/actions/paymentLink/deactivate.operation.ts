@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 
 const show = { resource: ['paymentLink'], operation: ['deactivate'] };
 

@@ -6,7 +6,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readTable } from '../../fields/read';
 import { tableProperties } from '../../fields/properties';
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import type { RawRow, RowViolation, SourcedRow } from '../../spreadsheet/schema';
 import { checkRows, describeRowViolation } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';

@@ -5,8 +5,8 @@ import { tableProperties } from '../../fields/properties';
 import { readTable, toWire } from '../../fields/read';
 import { earliestToday } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
-import { assertValid, toText } from '../../validation/rules';
-import { planRules } from '../../validation/subscription';
+import { assertValid } from '../../fields/violations';
+import { planRules } from './rules';
 import { planTable } from './fields';
 
 const show = { resource: ['subscriptionPlan'], operation: ['create'] };
@@ -24,6 +24,8 @@ const SEED_ORDER = [
 
 const inSeedOrder = (body: IDataObject): IDataObject =>
 	Object.fromEntries(SEED_ORDER.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
+
+const textOf = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 /** The QR code's bytes and type from plain base64 or a data: URL. */
 export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string } {
@@ -71,7 +73,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
 	if (typeof json.qr_code === 'string' && json.qr_code.trim() !== '') {
 		const { data, mimeType } = decodeQrCode(json.qr_code);
-		const fileName = `plan-${toText(json.plan_id) || toText(json.data_id) || 'qr-code'}.png`;
+		const fileName = `plan-${textOf(json.plan_id) || textOf(json.data_id) || 'qr-code'}.png`;
 		item.binary = { [binaryPropertyName]: await this.helpers.prepareBinaryData(data, fileName, mimeType) };
 	}
 	return [item];

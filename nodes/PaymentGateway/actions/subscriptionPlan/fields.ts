@@ -11,7 +11,7 @@ import {
 	PLAN_SUBJECT_MAX,
 	PLAN_TERMS_MAX,
 	PLAN_TERMS_MIN,
-} from '../../validation/subscription';
+} from './rules';
 
 /** The fields of POST /subscriptions/v1/add, each declared once with its wire path and rules. */
 

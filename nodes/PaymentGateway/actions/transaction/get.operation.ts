@@ -6,7 +6,7 @@ import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import { getChannel } from '../common.descriptions';
 import { pageOf } from '../list.pages';
 

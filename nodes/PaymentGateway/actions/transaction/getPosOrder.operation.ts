@@ -6,7 +6,7 @@ import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { addIsoDates } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 
 const show = { resource: ['transaction'], operation: ['getPosOrder'] };
 

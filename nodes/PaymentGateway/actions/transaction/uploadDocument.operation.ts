@@ -6,7 +6,7 @@ import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { textPart } from '../../transport/multipart';
-import { assertValid } from '../../validation/rules';
+import { assertValid } from '../../fields/violations';
 import { getChannel } from '../common.descriptions';
 import { contentTypeOf, DOCUMENT_CODES, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Violation } from './rules';
-import { isEmail, toCalendarDate } from '../fields/coerce';
-import { wallTimeText } from '../helpers/dates';
+import type { Violation } from '../../fields/types';
+import { isEmail, toCalendarDate } from '../../fields/coerce';
+import { wallTimeText } from '../../helpers/dates';
 
 /** Seed, Subscription plan (create input) and Limits. */
 export const PLAN_NAME_MAX = 50;

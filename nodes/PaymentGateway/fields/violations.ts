@@ -1,21 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Violation } from '../fields/types';
-
-export type { Violation } from '../fields/types';
-export { SUPPORTED_CURRENCIES } from '../fields/codes';
-
-export const TRANSACTION_STATUSES = [
-	'PENDING',
-	'AUTHORISED',
-	'CAPTURED',
-	'PARTIALLY_CAPTURE',
-	'VOID',
-	'PARTIALLY_REFUNDED',
-	'REFUNDED',
-	'FAILED',
-];
+import type { Violation } from './types';
 
 /** The field as the panel shows it, then as the service names it (when that differs). */
 export function violationName(v: Violation): string {
@@ -44,6 +30,3 @@ export function assertValid(ctx: IExecuteFunctions, itemIndex: number, violation
 	error.context.violations = violations.map((v) => ({ ...v }));
 	throw error;
 }
-
-/** A parameter value as trimmed text; nothing (undefined, null) becomes ''. */
-export const toText = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());

@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { todayIn } from '../../../nodes/PaymentGateway/helpers/dates';
+import { todayIn } from '../../../../nodes/PaymentGateway/helpers/dates';
 import {
 	isServiceDateTime,
 	planRules,
 	splitEmails,
 	toServiceDateTime,
-} from '../../../nodes/PaymentGateway/validation/subscription';
+} from '../../../../nodes/PaymentGateway/actions/subscriptionPlan/rules';
 
 const TODAY = '2026-03-10';
 
