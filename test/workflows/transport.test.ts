@@ -94,12 +94,14 @@ describe('retries only what cannot move money twice', () => {
 		'sends a non-idempotent write once after %s',
 		async (kind) => {
 			sandbox.faults.inject({ kind, retryAfter: 0, delayMs: 2000 });
+			// Payment > Capture states how its write is checked; the transport says it.
 			const result = await runGateway(sandbox, {
-				nodeType: 'test.transportProbe',
 				parameters: {
-					path: CAPTURE,
-					retrySafe: false,
-					body: JSON.stringify(capture),
+					resource: 'payment',
+					operation: 'capture',
+					transactionId: capture.transaction_id,
+					amount: capture.amount.value,
+					currency: capture.amount.currencyCode,
 					requestOptions: { timeoutMs: 400 },
 				},
 			});
@@ -107,7 +109,7 @@ describe('retries only what cannot move money twice', () => {
 			expect(requestsTo(sandbox, CAPTURE)).toHaveLength(1);
 			const description = String((result.error as { description?: string }).description);
 			expect(description).not.toMatch(/tried \d+ times/);
-			expect(description).toMatch(/not retried automatically. It may have reached the service and been processed: look the payment up with Transaction > Get Many, with its transaction ID or order ID before sending it again/);
+			expect(description).toMatch(/not retried automatically. It may have reached the service and been processed: look the payment up with Transaction > Get, with its transaction ID or order ID before sending it again/);
 		},
 	);
 

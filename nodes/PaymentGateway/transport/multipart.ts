@@ -28,3 +28,11 @@ export function encodeMultipart(parts: MultipartPart[]): { body: Buffer; content
 
 /** A text field of a multipart body. */
 export const textPart = (name: string, value: string): MultipartPart => ({ name, value });
+
+/**
+ * The text fields of a multipart body from a flat wire body (a field table's toWire), in its order:
+ * the table names the fields, as it does for JSON bodies. Empty values are sent as ''.
+ */
+export function formParts(body: Record<string, unknown>): MultipartPart[] {
+	return Object.entries(body).map(([name, value]) => textPart(name, value === undefined || value === null ? '' : String(value)));
+}

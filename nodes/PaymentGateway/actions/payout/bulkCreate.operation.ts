@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readTable } from '../../fields/read';
+import { readTable, toWire } from '../../fields/read';
 import { tableProperties } from '../../fields/properties';
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
@@ -51,12 +51,13 @@ const batchFields: Field[] = [
 		description: '3-letter ISO 4217 code of the payouts',
 		ui: { default: 'INR' },
 	},
-	{ name: 'remark', displayName: 'Remark', type: 'text', wire: 'remark', maxLength: 30, description: 'Batch remark, at most 30 characters; may be empty' },
+	{ name: 'remark', displayName: 'Remark', type: 'text', wire: 'remark', emptyAsBlank: true, maxLength: 30, description: 'Batch remark, at most 30 characters; may be empty' },
 	{
 		name: 'callbackUrl',
 		displayName: 'Callback URL',
 		type: 'webhookUrl',
 		wire: 'callback_url',
+		emptyAsBlank: true,
 		maxLength: 100,
 		description: 'Where the service reports the batch result: https://, at most 100 characters; may be empty',
 		ui: { placeholder: 'https://n8n.example.com/webhook/payout-result' },
@@ -135,8 +136,10 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 	assertValid(ctx, itemIndex, violations);
 	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const options = values.options as Record<string, unknown>;
+	const { request_id: _perBatch, ...form } = toWire(batchFields, values);
 	return {
 		givenRequestId: text(values.requestId),
+		form,
 		currency: text(values.currency),
 		remark: text(values.remark),
 		callbackUrl: text(values.callbackUrl),

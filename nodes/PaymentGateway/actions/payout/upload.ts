@@ -3,13 +3,15 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { textPart } from '../../transport/multipart';
+import { formParts } from '../../transport/multipart';
 import { XLSX_MIME } from '../bulk';
 
 /** The batch fields as read and checked, shared by every batch of a run. */
 export interface BatchFields {
 	/** As given; '' when the builder left it empty. */
 	givenRequestId: string;
+	/** currency, remark and callback_url as the table names them on the wire (request_id is per batch). */
+	form: IDataObject;
 	currency: string;
 	remark: string;
 	callbackUrl: string;
@@ -68,12 +70,8 @@ export async function uploadBatch(
 		badRequestCauses: 'for example a row of the payout file, the checksum or the request_id',
 		codes: { E0021: 'A bulk payout with this request_id already exists.' },
 		multipart: [
-			textPart('request_id', requestId),
-			textPart('currency', fields.currency),
+			...formParts({ request_id: requestId, ...fields.form, checksum }),
 			{ name: 'payout_file', fileName, contentType: XLSX_MIME, data: file },
-			textPart('remark', fields.remark),
-			textPart('callback_url', fields.callbackUrl),
-			textPart('checksum', checksum),
 		],
 		// The service refuses a repeated request_id, so a retry can never queue the batch twice.
 		retrySafe: true,

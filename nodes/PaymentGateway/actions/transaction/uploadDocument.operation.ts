@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { textPart } from '../../transport/multipart';
+import { formParts } from '../../transport/multipart';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../common.descriptions';
 import { contentTypeOf, DOCUMENT_CODES, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
@@ -97,7 +97,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const channel = getChannel(this, itemIndex);
 	const { values, violations } = readTable(this, itemIndex, table);
 	assertValid(this, itemIndex, violations);
-	const fields = toWire(table, values) as Record<'transaction_id' | 'document_type' | 'document_ref', string>;
 	const options = values.options as IDataObject;
 	const { fileName, file } = await readFile(this, itemIndex, String(values.binaryPropertyName), options.fileName);
 
@@ -106,9 +105,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path: '/orders/v1/transaction/documents',
 		multipart: [
-			textPart('transaction_id', fields.transaction_id),
-			textPart('document_type', fields.document_type),
-			textPart('document_ref', fields.document_ref),
+			// transaction_id, document_type and document_ref, as the table names them.
+			...formParts(toWire(table, values)),
 			{ name: 'file', fileName, contentType: contentTypeOf(fileName) ?? 'application/octet-stream', data: file },
 		],
 		retrySafe: false,

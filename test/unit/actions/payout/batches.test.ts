@@ -6,6 +6,7 @@ import type { SourcedRow } from '../../../../nodes/PaymentGateway/spreadsheet/sc
 
 const FIELDS: BatchFields = {
 	givenRequestId: '',
+	form: { currency: 'INR', remark: 'Nov', callback_url: '' },
 	currency: 'INR',
 	remark: 'Nov',
 	callbackUrl: '',
