@@ -1,8 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { Channel } from '../transport';
-import { REQUEST_OPTIONS, requestOption } from '../transport';
+import { REQUEST_OPTIONS } from '../transport';
 
 /**
  * Which channel's keys Order, Payment and Transaction requests use. n8n's editor folds this
@@ -52,35 +50,6 @@ export const authenticationProperties: INodeProperties[] = [
 			"Keys are issued per channel in the merchant dashboard. Get POS Order, Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
 	},
 ];
-
-const CHANNEL_NAMES: Record<string, string> = {
-	hosted: 'Hosted Solution Keys',
-	s2s: 'S2S (Server-to-Server) Keys',
-	sdk: 'SDK/Plugins Keys',
-	pos: 'POS Web API Keys',
-};
-
-/** The channel of the credential chosen for Order, Payment and Transaction, if this operation can use it. */
-export function getChannel(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	allowed: Channel[] = ['hosted', 's2s', 'sdk'],
-): Channel {
-	const channel = ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
-	if (!allowed.includes(channel)) {
-		const names = allowed.map((c) => `"${CHANNEL_NAMES[c] ?? c}"`).join(' or ');
-		throw new NodeOperationError(ctx.getNode(), `This operation needs a credential of type ${names}`, {
-			itemIndex,
-			description: `The chosen credential holds "${CHANNEL_NAMES[channel] ?? channel}" keys, which this operation cannot use. Pick another credential in the node's Credential field. Nothing was sent.`,
-		});
-	}
-	return channel;
-}
-
-/** Parallel Requests of this run (read once: the run has one item pool and one rate gate). */
-export function getParallelRequests(ctx: IExecuteFunctions): number {
-	return requestOption(ctx, 0, 'parallelRequests');
-}
 
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',

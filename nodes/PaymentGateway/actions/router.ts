@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import { gateOf, mapInOrder } from '../transport/gate';
-import { getParallelRequests } from './common.descriptions';
+import { getParallelRequests } from '../transport';
 import { errorItemJson } from './errorItem';
 import type { NodeMap, PaymentGatewayType } from './node.type';
 import * as order from './order/Order.resource';
@@ -15,8 +15,9 @@ import * as transaction from './transaction/Transaction.resource';
 
 type OperationModule = {
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
-	/** Sends every input item in one request; undefined when this run works item by item. */
-	executeBatch?: (this: IExecuteFunctions) => Promise<INodeExecutionData[] | undefined>;
+	/** True when this run sends every input item in one request (executeAll), not item by item. */
+	takesAllItems?: (this: IExecuteFunctions) => boolean;
+	executeAll?: (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 };
 
 /** Every resource and operation of NodeMap must be here with an execute, or tsc fails. */
@@ -62,11 +63,10 @@ function operationModule(ctx: IExecuteFunctions): OperationModule {
 	return module;
 }
 
-/** One request for all items; undefined when this run works item by item. */
-async function runBatch(ctx: IExecuteFunctions, module: OperationModule): Promise<INodeExecutionData[] | undefined> {
-	if (!module.executeBatch) return undefined;
+/** One request for all input items; continue-on-fail gives one error item paired to them all. */
+async function runAll(ctx: IExecuteFunctions, executeAll: NonNullable<OperationModule['executeAll']>): Promise<INodeExecutionData[]> {
 	try {
-		return await module.executeBatch.call(ctx);
+		return await executeAll.call(ctx);
 	} catch (error) {
 		if (!ctx.continueOnFail()) throw asNodeError(ctx, error);
 		const pairedItem = ctx.getInputData().map((_, item) => ({ item }));
@@ -103,6 +103,6 @@ async function runItems(ctx: IExecuteFunctions, module: OperationModule): Promis
 /** The one item loop every operation runs in. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const module = operationModule(this);
-	const batch = await runBatch(this, module);
-	return [batch ?? (await runItems(this, module))];
+	if (module.executeAll && module.takesAllItems?.call(this)) return [await runAll(this, module.executeAll)];
+	return [await runItems(this, module)];
 }

@@ -101,6 +101,11 @@ export function requestOption(
 	return value;
 }
 
+/** Parallel Requests of this run (read once: the run has one item pool and one rate gate). */
+export function getParallelRequests(ctx: IExecuteFunctions): number {
+	return requestOption(ctx, 0, 'parallelRequests');
+}
+
 /** The request settings of an item, each option checked (see requestOption). */
 export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
 	return Object.fromEntries(

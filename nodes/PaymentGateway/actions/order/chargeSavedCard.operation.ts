@@ -12,7 +12,7 @@ import {
 	orderFields,
 	transactionActionField,
 } from './fields';
-import { createOrder } from './shared';
+import { createOrder } from './common';
 
 const show = { resource: ['order'], operation: ['chargeSavedCard'] };
 

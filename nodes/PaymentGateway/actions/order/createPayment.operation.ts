@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
 import { sendStatusToExecutionField } from './delivery';
-import { createOrder, orderOutput } from './shared';
+import { createOrder, orderOutput } from './common';
 
 const show = { resource: ['order'], operation: ['createPayment'] };
 

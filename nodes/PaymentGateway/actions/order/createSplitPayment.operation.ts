@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields, transactionActionField } from './fields';
 import { sendStatusToExecutionField } from './delivery';
-import { createOrder, orderOutput } from './shared';
+import { createOrder, orderOutput } from './common';
 import { encodeSplitCustomData, MAX_SPLIT_RECIPIENTS, recipientsOf, splitRecipientsList, splitViolations } from './split';
 
 const show = { resource: ['order'], operation: ['createSplitPayment'] };

@@ -7,7 +7,7 @@ import { readTable } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../common.descriptions';
+import { getChannel } from '../channel';
 import { errorItemJson } from '../router';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 

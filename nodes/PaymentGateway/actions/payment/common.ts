@@ -6,7 +6,7 @@ import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../common.descriptions';
+import { getChannel } from '../channel';
 
 /** The three actions of POST /orders/v1/transaction (Manage payment). */
 export type ManagePaymentAction = 'CAPTURE' | 'VOID' | 'REFUND';

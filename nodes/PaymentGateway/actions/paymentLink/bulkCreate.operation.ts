@@ -118,9 +118,13 @@ async function upload(
 	return outputItems(values.output === 'summary', response, pairedItem);
 }
 
+/** Input Mode "items": the rows come from all input items at once. */
+export function takesAllItems(this: IExecuteFunctions): boolean {
+	return this.getNodeParameter('inputMode', 0) === 'items';
+}
+
 /** From input items: every item is a row of one upload. */
-export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[] | undefined> {
-	if (this.getNodeParameter('inputMode', 0) !== 'items') return undefined;
+export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await upload(this, 0, rowsFromItems(this, descriptionSchema), [], allItems(this));
 }
 

@@ -217,9 +217,13 @@ async function submit(
 	return await runBatches(ctx, itemIndex, batch, checked, (b) => pairedOfRows(b.rows), pairedItem);
 }
 
+/** Input Mode "items": the rows come from all input items at once. */
+export function takesAllItems(this: IExecuteFunctions): boolean {
+	return this.getNodeParameter('inputMode', 0) === 'items';
+}
+
 /** From input items: all items are one batch, or with Split Into Batches one run of batches. */
-export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[] | undefined> {
-	if (this.getNodeParameter('inputMode', 0) !== 'items') return undefined;
+export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const ofRows = (rows: SourcedRow[]) => rows.map(({ item }) => ({ item: item ?? 0 }));
 	return await submit(this, 0, rowsFromItems(this, payoutSchema), [], allItems(this), ofRows);
 }

@@ -7,7 +7,7 @@ import type { FieldTable } from '../../fields/types';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../common.descriptions';
+import { getChannel } from '../channel';
 import { pageOf } from '../list.pages';
 
 const show = { resource: ['transaction'], operation: ['get'] };

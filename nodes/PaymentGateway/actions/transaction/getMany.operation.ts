@@ -8,7 +8,7 @@ import type { Field, FieldTable, Violation } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { TRANSACTION_STATUSES } from '../../fields/codes';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../common.descriptions';
+import { getChannel } from '../channel';
 import { limitField, readListTable, returnAllField, simplifyField } from '../list.fields';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';

@@ -7,7 +7,7 @@ import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { formParts } from '../../transport/multipart';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../common.descriptions';
+import { getChannel } from '../channel';
 import { contentTypeOf, DOCUMENT_CODES, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };

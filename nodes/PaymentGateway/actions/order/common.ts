@@ -8,7 +8,7 @@ import { coerce } from '../../fields/coerce';
 import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../common.descriptions';
+import { getChannel } from '../channel';
 import { applyStatusDelivery } from './delivery';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 

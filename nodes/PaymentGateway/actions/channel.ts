@@ -1,0 +1,28 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Channel } from '../transport';
+
+const CHANNEL_NAMES: Record<string, string> = {
+	hosted: 'Hosted Solution Keys',
+	s2s: 'S2S (Server-to-Server) Keys',
+	sdk: 'SDK/Plugins Keys',
+	pos: 'POS Web API Keys',
+};
+
+/** The channel of the credential chosen for Order, Payment and Transaction, if this operation can use it. */
+export function getChannel(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	allowed: Channel[] = ['hosted', 's2s', 'sdk'],
+): Channel {
+	const channel = ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
+	if (!allowed.includes(channel)) {
+		const names = allowed.map((c) => `"${CHANNEL_NAMES[c] ?? c}"`).join(' or ');
+		throw new NodeOperationError(ctx.getNode(), `This operation needs a credential of type ${names}`, {
+			itemIndex,
+			description: `The chosen credential holds "${CHANNEL_NAMES[channel] ?? channel}" keys, which this operation cannot use. Pick another credential in the node's Credential field. Nothing was sent.`,
+		});
+	}
+	return channel;
+}
