@@ -111,6 +111,21 @@ function minorUnitViolations(table: FieldTable, values: FieldValues): Violation[
 	return violations;
 }
 
+/**
+ * How a violation names the parameter at `path` ("name", or "collection.name"): its service name
+ * and its panel name, as readTable names them.
+ */
+export function fieldNames(table: FieldTable, path: string): Pick<Violation, 'field' | 'displayName'> {
+	const [first, second] = path.split('.');
+	for (const entry of table) {
+		if (entry.name !== first) continue;
+		if (!('group' in entry)) return { field: labelOf(entry), displayName: entry.displayName };
+		const field = entry.fields.find((f) => f.name === second);
+		if (field) return { field: labelOf(field), displayName: `${entry.displayName} > ${field.displayName}` };
+	}
+	throw new Error(`No parameter ${path} in the table`);
+}
+
 /** Sets a dotted path (a.b.c) in an object, creating the objects on the way. */
 export function setPath(target: IDataObject, path: string, value: unknown): void {
 	const keys = path.split('.');

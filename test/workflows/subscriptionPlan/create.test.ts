@@ -307,7 +307,7 @@ describe('subscriptionPlan.create: every rule, invalid values refused before sen
 	it('lists every broken rule of one plan at once', async () => {
 		const result = await runPlan({ ...base(), terms: 0, initialPaymentAmount: 500, email: { subject: 'Hi' } });
 		expect(result.error?.message).toMatch(/^3 invalid fields: /);
-		for (const field of ['terms.value', 'initial_payment_amount', 'subject']) {
+		for (const field of ['Number of Terms: terms.value', 'Initial Payment Amount: initial_payment_amount', 'Email > Subject must be empty']) {
 			expect(result.error?.message).toContain(field);
 		}
 		expect(sandbox.requests).toHaveLength(0);

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
-import { readTable, toWire } from '../../fields/read';
+import { fieldNames, readTable, toWire } from '../../fields/read';
 import { earliestToday } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
-import { planRules } from './rules';
+import { planRules, shapePlanBody } from './rules';
 import { planTable } from './fields';
 
 const show = { resource: ['subscriptionPlan'], operation: ['create'] };
@@ -40,12 +40,13 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const { values, violations } = readTable(this, itemIndex, table);
-	const body = toWire(table, values);
 	const timeZone = this.getTimezone();
 	// Every broken rule at once, but a field refused on its own is not named again by a rule across fields.
 	const named = new Set(violations.map((v) => v.field));
-	violations.push(...planRules(body, earliestToday(timeZone), timeZone).filter((v) => !named.has(v.field)));
+	const nameOf = (path: string) => fieldNames(table, path);
+	violations.push(...planRules(values, nameOf, earliestToday(timeZone), timeZone).filter((v) => !named.has(v.field)));
 	assertValid(this, itemIndex, violations);
+	const body = shapePlanBody(toWire(table, values), timeZone);
 	const binaryPropertyName = String((values.options as IDataObject).binaryPropertyName ?? 'qrCode');
 
 	const response = await apiRequest.call(this, itemIndex, {

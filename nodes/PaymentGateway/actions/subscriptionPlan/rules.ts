@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { FieldValues } from '../../fields/read';
 import type { Violation } from '../../fields/types';
 import { isEmail, toCalendarDate } from '../../fields/coerce';
 import { wallTimeText } from '../../helpers/dates';
@@ -61,76 +62,110 @@ export function toServiceDateTime(value: unknown, timeZone: string): string | un
 	return Number.isNaN(instant) ? undefined : wallTimeText(instant, timeZone);
 }
 
-type Add = (field: string, rule: string, value: unknown) => void;
+/** The panel's name and the service's name of a parameter, found in the table by its path. */
+export type NameOf = (path: string) => Pick<Violation, 'field' | 'displayName'>;
 
-/** Terms: a count when they are fixed, none when unlimited; the discounted term within the count. */
-function termRules(terms: IDataObject, add: Add): void {
-	if (terms.unlimited === 'yes') delete terms.value;
-	else if (terms.value === undefined) add('terms.value', 'is required when terms.unlimited is no', '');
-	// 0 means no discounted term (the seed's terms are 1-based): then the key is not sent.
-	if (terms.discount_term === 0) delete terms.discount_term;
-	const discountTerm = terms.discount_term as number | undefined;
-	if (discountTerm !== undefined && typeof terms.value === 'number' && discountTerm > terms.value) {
-		add('terms.discount_term', `must be at most terms.value (${terms.value}) when terms are not unlimited`, discountTerm);
+type Add = (path: string, rule: string, value: unknown) => void;
+
+/** The plan's values by parameter name: top-level fields, then the collections'. */
+interface PlanValues {
+	top: FieldValues;
+	more: FieldValues;
+	email: FieldValues;
+}
+
+function termRules({ top, more }: PlanValues, add: Add): void {
+	if (top.unlimitedTerms !== true && top.terms === undefined) add('terms', 'is required when terms.unlimited is no', '');
+	const discountTerm = more.discountTerm as number | undefined;
+	if (!discountTerm) return;
+	if (top.unlimitedTerms !== true && typeof top.terms === 'number' && discountTerm > top.terms) {
+		add('additionalFields.discountTerm', `must be at most terms.value (${top.terms}) when terms are not unlimited`, discountTerm);
 	}
-	if (discountTerm !== undefined && terms.discount_amount === undefined) {
-		add('terms.discount_amount', 'is required when terms.discount_term is above 0', '');
+	if (more.discountAmount === undefined) {
+		add('additionalFields.discountAmount', 'is required when terms.discount_term is above 0', '');
 	}
 }
 
-function emailRules(body: IDataObject, add: Add): void {
-	const list = (field: string, max: number) => {
-		const addresses = splitEmails(String(body[field] ?? ''));
-		if (addresses.length > max) add(field, `must list at most ${max} addresses (got ${addresses.length})`, body[field]);
-		for (const address of addresses) {
-			if (!isEmail(address)) add(field, 'must contain valid email addresses only', address);
+function amountRules({ top, more }: PlanValues, add: Add): void {
+	const installment = top.installmentAmount;
+	const notAbove = (path: string, value: unknown) => {
+		if (typeof value === 'number' && typeof installment === 'number' && value > installment) {
+			add(path, `must not be above installment_amount.value (${installment})`, value);
 		}
-		body[field] = addresses.join(',');
+	};
+	notAbove('initialPaymentAmount', top.initialPaymentAmount);
+	notAbove('finalPaymentAmount', top.finalPaymentAmount);
+	notAbove('additionalFields.discountAmount', more.discountAmount);
+}
+
+function dateRules({ top, more }: PlanValues, today: string, timeZone: string, add: Add): void {
+	const start = toServiceDateTime(top.startDate, timeZone);
+	if (start !== undefined && start.slice(0, 10) < today) add('startDate', `must be today (${today}) or later`, start);
+	const expiry = toServiceDateTime(more.expiryDate, timeZone);
+	if (expiry !== undefined && start !== undefined && expiry <= start) {
+		add('additionalFields.expiryDate', `must be after start_date (${start})`, expiry);
+	}
+}
+
+function emailRules({ email }: PlanValues, add: Add): void {
+	const list = (name: string, max: number) => {
+		const addresses = splitEmails(String(email[name] ?? ''));
+		const path = `email.${name}`;
+		if (addresses.length > max) add(path, `must list at most ${max} addresses (got ${addresses.length})`, email[name]);
+		for (const address of addresses) {
+			if (!isEmail(address)) add(path, 'must contain valid email addresses only', address);
+		}
 		return addresses.length;
 	};
-	const recipients = list('customer_emails', PLAN_MAX_RECIPIENTS);
-	const cc = list('customer_email_cc', PLAN_MAX_CC);
+	const recipients = list('customerEmails', PLAN_MAX_RECIPIENTS);
+	const cc = list('customerEmailCc', PLAN_MAX_CC);
+	const subject = email.subject ?? '';
 	if (recipients === 0) {
-		if (cc > 0) add('customer_email_cc', 'must be empty when customer_emails is empty', body.customer_email_cc);
-		if (body.subject !== '') add('subject', 'must be empty when customer_emails is empty', body.subject);
-	} else if (body.subject === '') {
-		add('subject', 'is required when customer_emails is set', '');
+		if (cc > 0) add('email.customerEmailCc', 'must be empty when customer_emails is empty', email.customerEmailCc);
+		if (subject !== '') add('email.subject', 'must be empty when customer_emails is empty', subject);
+	} else if (subject === '') {
+		add('email.subject', 'is required when customer_emails is set', '');
 	}
+}
+
+const planValues = (values: FieldValues): PlanValues => ({
+	top: values,
+	more: (values.additionalFields ?? {}) as FieldValues,
+	email: (values.email ?? {}) as FieldValues,
+});
+
+/**
+ * The seed's rules across fields of POST /subscriptions/v1/add, on the values read from the field
+ * table (each already typed and checked on its own), addressed by parameter path and named as the
+ * panel and the service name them. `today` is YYYY-MM-DD in `timeZone` (the workflow's).
+ */
+export function planRules(values: FieldValues, nameOf: NameOf, today: string, timeZone: string): Violation[] {
+	const violations: Violation[] = [];
+	const add: Add = (path, rule, value) => violations.push({ ...nameOf(path), rule, value });
+	const plan = planValues(values);
+	termRules(plan, add);
+	amountRules(plan, add);
+	dateRules(plan, today, timeZone, add);
+	emailRules(plan, add);
+	return violations;
 }
 
 /**
- * The seed's rules across fields of POST /subscriptions/v1/add, on the body built from the field
- * table (each field already typed and checked on its own). Dates are turned into the service's
- * YYYY-MM-DD HH:mm in `timeZone`; `today` is YYYY-MM-DD there (start_date may not be before it).
- * Adjusts the body as the service wants it (fees 0 when not set, no discount term 0).
+ * The wire body as the service wants it: fees 0 when not set, no count with unlimited terms, no
+ * discount term 0 (the seed's terms are 1-based), addresses joined without blanks, dates as
+ * YYYY-MM-DD HH:mm in `timeZone`.
  */
-export function planRules(body: IDataObject, today: string, timeZone: string): Violation[] {
-	const violations: Violation[] = [];
-	const add: Add = (field, rule, value) => violations.push({ field, rule, value });
+export function shapePlanBody(body: IDataObject, timeZone: string): IDataObject {
 	body.shipping_fee ??= 0;
 	body.convenience_fee ??= 0;
 	const terms = (body.terms ?? {}) as IDataObject;
-	termRules(terms, add);
-
-	const installment = (body.installment_amount as IDataObject | undefined)?.value;
-	const notAbove = (field: string, value: unknown) => {
-		if (typeof value === 'number' && typeof installment === 'number' && value > installment) {
-			add(field, `must not be above installment_amount.value (${installment})`, value);
-		}
-	};
-	notAbove('initial_payment_amount', body.initial_payment_amount);
-	notAbove('final_payment_amount', body.final_payment_amount);
-	notAbove('terms.discount_amount', terms.discount_amount);
-
+	if (terms.unlimited === 'yes') delete terms.value;
+	if (terms.discount_term === 0) delete terms.discount_term;
 	for (const field of ['start_date', 'expiry_date']) {
 		if (body[field] !== undefined) body[field] = toServiceDateTime(body[field], timeZone) ?? body[field];
 	}
-	const start = body.start_date;
-	if (isServiceDateTime(start) && start.slice(0, 10) < today) add('start_date', `must be today (${today}) or later`, start);
-	const expiry = body.expiry_date;
-	if (isServiceDateTime(expiry) && isServiceDateTime(start) && expiry <= start) {
-		add('expiry_date', `must be after start_date (${start})`, expiry);
+	for (const field of ['customer_emails', 'customer_email_cc']) {
+		if (typeof body[field] === 'string') body[field] = splitEmails(body[field] as string).join(',');
 	}
-	emailRules(body, add);
-	return violations;
+	return body;
 }

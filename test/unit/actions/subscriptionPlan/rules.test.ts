@@ -1,85 +1,118 @@
-import type { IDataObject } from 'n8n-workflow';
-
+import type { FieldValues } from '../../../../nodes/PaymentGateway/fields/read';
+import { fieldNames } from '../../../../nodes/PaymentGateway/fields/read';
+import { planTable } from '../../../../nodes/PaymentGateway/actions/subscriptionPlan/fields';
 import { todayIn } from '../../../../nodes/PaymentGateway/helpers/dates';
 import {
 	isServiceDateTime,
 	planRules,
+	shapePlanBody,
 	splitEmails,
 	toServiceDateTime,
 } from '../../../../nodes/PaymentGateway/actions/subscriptionPlan/rules';
 
 const TODAY = '2026-03-10';
 
-/** A plan body as the field table builds it: every field already typed and checked on its own. */
-const valid = (): IDataObject => ({
-	plan_name: 'Gold monthly',
-	billing_frequency: { frequency: 'monthly', interval: 1 },
-	installment_amount: { currency: 'AED', value: 100 },
-	terms: { unlimited: 'no', value: 12, discount_term: 1, discount_amount: 50 },
-	initial_payment_amount: 100,
-	final_payment_amount: 100,
-	start_date: '2026-03-10 09:00',
-	expiry_date: '2027-03-10 09:00',
-	customer_emails: 'a@example.com, b@example.com',
-	customer_email_cc: 'boss@example.com',
-	subject: 'Your plan',
-	product_details: 'Box of two',
+/** A valid plan as the node reads it: values by parameter name, collections as objects. */
+const valid = (): FieldValues => ({
+	planName: 'Gold',
+	frequency: 'monthly',
+	interval: 1,
+	currency: 'AED',
+	installmentAmount: 100,
+	unlimitedTerms: false,
+	terms: 12,
+	initialPaymentAmount: 100,
+	finalPaymentAmount: 100,
+	startDate: '2026-03-10 09:00',
+	additionalFields: { discountTerm: 1, discountAmount: 50, expiryDate: '2027-03-10 09:00' },
+	email: {
+		customerEmails: 'a@example.com, b@example.com',
+		customerEmailCc: 'boss@example.com',
+		subject: 'Your plan',
+		productDetails: 'Box of two',
+	},
 });
 
-type Change = (plan: IDataObject) => void;
-const terms = (plan: IDataObject) => plan.terms as IDataObject;
+type Change = (plan: FieldValues) => void;
+const more = (plan: FieldValues) => plan.additionalFields as FieldValues;
+const email = (plan: FieldValues) => plan.email as FieldValues;
+const nameOf = (path: string) => fieldNames(planTable, path);
 const rulesOf = (change: Change) => {
 	const plan = valid();
 	change(plan);
-	return planRules(plan, TODAY, 'UTC').map((v) => `${v.field}: ${v.rule}`);
+	return planRules(plan, nameOf, TODAY, 'UTC').map((v) => `${v.displayName} (${v.field}): ${v.rule}`);
 };
 const emails = (n: number) => Array.from({ length: n }, (_, i) => `user${i}@example.com`).join(',');
 
 describe('subscription plan rules across fields (seed: Subscription plan (create input))', () => {
 	it.each<[string, Change]>([
 		['the full example', () => {}],
-		['unlimited terms (the count is dropped)', (p) => (terms(p).unlimited = 'yes')],
-		['no discount', (p) => {
-			delete terms(p).discount_term;
-			delete terms(p).discount_amount;
+		['unlimited terms without a count', (p) => {
+			p.unlimitedTerms = true;
+			delete p.terms;
 		}],
-		['a plan without email', (p) => (p.customer_emails = p.customer_email_cc = p.subject = p.product_details = '')],
+		['no discount', (p) => {
+			delete more(p).discountTerm;
+			delete more(p).discountAmount;
+		}],
+		['discount term 0 (none) without an amount', (p) => {
+			more(p).discountTerm = 0;
+			delete more(p).discountAmount;
+		}],
+		['a plan without email', (p) => (p.email = {})],
 		['40 recipients and 5 CC', (p) => {
-			p.customer_emails = emails(40);
-			p.customer_email_cc = emails(5);
+			email(p).customerEmails = emails(40);
+			email(p).customerEmailCc = emails(5);
 		}],
 	])('accepts %s', (_, change) => {
 		expect(rulesOf(change)).toEqual([]);
 	});
 
 	it.each<[string, Change, string]>([
-		['fixed terms without a count', (p) => delete terms(p).value, 'terms.value: is required when terms.unlimited is no'],
-		['a discount term after the last', (p) => (terms(p).discount_term = 13), 'terms.discount_term: must be at most terms.value (12) when terms are not unlimited'],
-		['a discount term without an amount', (p) => delete terms(p).discount_amount, 'terms.discount_amount: is required when terms.discount_term is above 0'],
-		['a discount above the installment', (p) => (terms(p).discount_amount = 101), 'terms.discount_amount: must not be above installment_amount.value (100)'],
-		['an initial payment above the installment', (p) => (p.initial_payment_amount = 500), 'initial_payment_amount: must not be above installment_amount.value (100)'],
-		['a final payment above the installment', (p) => (p.final_payment_amount = 100.01), 'final_payment_amount: must not be above installment_amount.value (100)'],
-		['a start yesterday', (p) => (p.start_date = '2026-03-09 23:59'), 'start_date: must be today (2026-03-10) or later'],
-		['an expiry at the start', (p) => (p.expiry_date = p.start_date), 'expiry_date: must be after start_date (2026-03-10 09:00)'],
-		['41 recipients', (p) => (p.customer_emails = emails(41)), 'customer_emails: must list at most 40 addresses (got 41)'],
-		['6 CC', (p) => (p.customer_email_cc = emails(6)), 'customer_email_cc: must list at most 5 addresses (got 6)'],
-		['an invalid recipient', (p) => (p.customer_emails = 'a@example.com, <a@b.io>'), 'customer_emails: must contain valid email addresses only'],
-		['recipients without a subject', (p) => (p.subject = ''), 'subject: is required when customer_emails is set'],
-		['CC without recipients', (p) => (p.customer_emails = p.subject = ''), 'customer_email_cc: must be empty when customer_emails is empty'],
-		['a subject without recipients', (p) => (p.customer_emails = p.customer_email_cc = ''), 'subject: must be empty when customer_emails is empty'],
+		['fixed terms without a count', (p) => delete p.terms, 'Number of Terms (terms.value): is required when terms.unlimited is no'],
+		['a discount term after the last', (p) => (more(p).discountTerm = 13), 'Additional Fields > Discount Term (terms.discount_term): must be at most terms.value (12) when terms are not unlimited'],
+		['a discount term without an amount', (p) => delete more(p).discountAmount, 'Additional Fields > Discount Amount (terms.discount_amount): is required when terms.discount_term is above 0'],
+		['a discount above the installment', (p) => (more(p).discountAmount = 101), 'Additional Fields > Discount Amount (terms.discount_amount): must not be above installment_amount.value (100)'],
+		['an initial payment above the installment', (p) => (p.initialPaymentAmount = 500), 'Initial Payment Amount (initial_payment_amount): must not be above installment_amount.value (100)'],
+		['a final payment above the installment', (p) => (p.finalPaymentAmount = 100.01), 'Final Payment Amount (final_payment_amount): must not be above installment_amount.value (100)'],
+		['a start yesterday', (p) => (p.startDate = '2026-03-09 23:59'), 'Start Date (start_date): must be today (2026-03-10) or later'],
+		['an expiry at the start', (p) => (more(p).expiryDate = p.startDate), 'Additional Fields > Expiry Date (expiry_date): must be after start_date (2026-03-10 09:00)'],
+		['41 recipients', (p) => (email(p).customerEmails = emails(41)), 'Email > Customer Emails (customer_emails): must list at most 40 addresses (got 41)'],
+		['6 CC', (p) => (email(p).customerEmailCc = emails(6)), 'Email > CC Emails (customer_email_cc): must list at most 5 addresses (got 6)'],
+		['an invalid recipient', (p) => (email(p).customerEmails = 'a@example.com, <a@b.io>'), 'Email > Customer Emails (customer_emails): must contain valid email addresses only'],
+		['recipients without a subject', (p) => delete email(p).subject, 'Email > Subject (subject): is required when customer_emails is set'],
+		['CC without recipients', (p) => {
+			delete email(p).customerEmails;
+			delete email(p).subject;
+		}, 'Email > CC Emails (customer_email_cc): must be empty when customer_emails is empty'],
+		['a subject without recipients', (p) => {
+			delete email(p).customerEmails;
+			delete email(p).customerEmailCc;
+		}, 'Email > Subject (subject): must be empty when customer_emails is empty'],
 	])('flags %s', (_, change, expected) => {
 		expect(rulesOf(change)).toEqual([expected]);
 	});
 
-	it('adjusts the body as the service wants it: fees 0, no discount term 0, addresses joined, dates in the zone', () => {
-		const plan = valid();
-		terms(plan).discount_term = 0;
-		delete terms(plan).discount_amount;
-		plan.start_date = '2026-03-10T05:30:00Z';
-		delete plan.expiry_date;
-		expect(planRules(plan, TODAY, 'Asia/Dubai')).toEqual([]);
-		expect(plan).toMatchObject({ shipping_fee: 0, convenience_fee: 0, customer_emails: 'a@example.com,b@example.com', start_date: '2026-03-10 09:30' });
-		expect(terms(plan)).toEqual({ unlimited: 'no', value: 12 });
+	it('shapes the body as the service wants it: fees 0, no discount term 0, no count when unlimited, addresses joined, dates in the zone', () => {
+		const body = shapePlanBody(
+			{
+				terms: { unlimited: 'yes', value: 12, discount_term: 0 },
+				start_date: '2026-03-10T05:30:00Z',
+				customer_emails: ' a@example.com , ,b@example.com ',
+			},
+			'Asia/Dubai',
+		);
+		expect(body).toEqual({
+			terms: { unlimited: 'yes' },
+			start_date: '2026-03-10 09:30',
+			customer_emails: 'a@example.com,b@example.com',
+			shipping_fee: 0,
+			convenience_fee: 0,
+		});
+	});
+
+	it('names a parameter the table does not have as a defect of the node', () => {
+		expect(() => nameOf('additionalFields.nope')).toThrow('No parameter additionalFields.nope in the table');
 	});
 });
 
