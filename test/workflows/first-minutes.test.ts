@@ -1,6 +1,6 @@
-import type { Sandbox, TransactionRecord } from '../sandbox';
+import type { Sandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
-import { requestsTo, runGateway } from './support';
+import { runGateway } from './support';
 
 /** What a new user meets first: defaults, typed amounts, the credential chosen, the errors' wording. */
 let sandbox: Sandbox;
@@ -73,33 +73,5 @@ describe('Request Options out of range', () => {
 		const result = await createPayment({ amount: 10, requestOptions: { [option]: value } });
 		expect(result.error?.message).toBe(message);
 		expect(sandbox.requests).toHaveLength(0);
-	});
-});
-
-describe('transaction.get', () => {
-	const records = () => sandbox.state.transactions as TransactionRecord[];
-	const get = (getBy: string, id: string) =>
-		runGateway(sandbox, { parameters: { resource: 'transaction', operation: 'get', getBy, id } as never });
-
-	it('finds one transaction by order ID and by transaction ID, with the amount as a number', async () => {
-		const record = records()[3];
-		for (const [getBy, id, query] of [
-			['orderId', String(record.p_order_id), 'p_order_id'],
-			['transactionId', String(record.transaction_id), 'transaction_id'],
-		]) {
-			sandbox.clearRequests();
-			const result = await get(getBy, id);
-			expect(result.error).toBeUndefined();
-			const [item] = result.outputs.Gateway;
-			expect(item.json).toMatchObject({ transaction_id: record.transaction_id, p_order_id: record.p_order_id });
-			expect(item.json.amount_value).toBe(Number(record.amount));
-			const [request] = requestsTo(sandbox, '/orders/v1/transaction-list');
-			expect(request.query).toMatchObject({ [query]: id, page: '1', perpage: '1' });
-		}
-	});
-
-	it('an unknown ID is a clear "not found" error', async () => {
-		const result = await get('orderId', '999999999');
-		expect(result.error?.message).toBe('No transaction found with Order ID "999999999"');
 	});
 });

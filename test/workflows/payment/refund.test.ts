@@ -1,68 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox, TransactionRecord } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import { requestsTo, runGateway } from '../support';
+import { expectE0044, MANAGE, paymentSandbox, UNSENT } from './support';
 
-const MANAGE = '/orders/v1/transaction';
-
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ seed: 5, transactionCount: 200 });
-});
-afterAll(async () => await sandbox.stop());
-beforeEach(() => {
-	sandbox.faults.clear();
-	sandbox.clearRequests();
-	sandbox.state.resetSettings();
-});
-
-const records = () => sandbox.state.transactions as TransactionRecord[];
-const used = new Set<string>();
-/** A seeded transaction in `status` that no other test has touched. */
-function fresh(status: string, currencies = ['AED', 'USD', 'EUR', 'GBP', 'SAR']): TransactionRecord {
-	const record = records().find(
-		(r) => r.status === status && currencies.includes(r.currency) && !used.has(r.transaction_id),
-	);
-	if (!record) throw new Error(`no unused ${status} transaction in the seed`);
-	used.add(record.transaction_id);
-	return record;
-}
-
-const manage = (
-	operation: 'capture' | 'void' | 'refund',
-	record: Pick<TransactionRecord, 'transaction_id' | 'currency'>,
-	amount: number | string,
-	extra: INodeParameters = {},
-	run: { continueOnFail?: boolean; items?: object[]; credentialType?: string } = {},
-) =>
-	runGateway(sandbox, {
-		parameters: {
-			resource: 'payment',
-			operation,
-			transactionId: record.transaction_id,
-			amount,
-			currency: record.currency,
-			...extra,
-		},
-		...run,
-	});
-
-const sentBodies = () => requestsTo(sandbox, MANAGE).map((r) => JSON.parse(r.body.toString('utf8')) as IDataObject);
-
-const statusViaList = async (transactionId: string) => {
-	const result = await runGateway(sandbox, {
-		parameters: {
-			resource: 'transaction',
-			operation: 'getMany',
-			returnAll: true,
-			filters: { transactionId },
-		},
-	});
-	expect(result.error).toBeUndefined();
-	return result.outputs.Gateway.map((i) => i.json.status);
-};
+const { box, fresh, currencyWith, manage, sentBodies, statusViaList } = paymentSandbox(5);
 
 describe('payment: capture, partial refund, refund of the rest', () => {
 	it('takes a manual authorisation to REFUNDED, sending the flat body each time', async () => {
@@ -106,7 +47,7 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 		expect(await statusViaList(record.transaction_id)).toEqual(['REFUNDED']);
 
 		// The POS lookup's history shows the three changes, newest last.
-		const pos = await runGateway(sandbox, {
+		const pos = await runGateway(box.sandbox, {
 			credentialType: 'paymentGatewayPosApi',
 			parameters: { resource: 'transaction', operation: 'getPosOrder', authentication: 'pos', orderId: record.p_order_id },
 		});
@@ -128,46 +69,14 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 			{ action: 'REFUND', transaction_id: record.transaction_id, amount: { ...amount, value: first } },
 			{ action: 'REFUND', transaction_id: record.transaction_id, amount: { ...amount, value: rest } },
 		]);
-		const [request] = requestsTo(sandbox, MANAGE);
+		const [request] = requestsTo(box.sandbox, MANAGE);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
-		expect(request.headers['merchant-key']).toBe(sandbox.keys.hosted.merchantKey);
+		expect(request.headers['merchant-key']).toBe(box.sandbox.keys.hosted.merchantKey);
 	});
 
-	it('voids an authorisation that is not captured', async () => {
-		const record = fresh('AUTHORISED');
-		const result = await manage('void', record, record.amount, {
-			authentication: 's2s',
-			additionalFields: { reason: 'Out of stock' },
-		}, { credentialType: 'paymentGatewayS2sApi' });
-		expect(result.error).toBeUndefined();
-		expect(result.outputs.Gateway[0].json).toMatchObject({
-			status: 'VOID',
-			message: 'Transaction successfully void',
-			amount: record.amount,
-		});
-		expect(requestsTo(sandbox, MANAGE)[0].headers['merchant-key']).toBe(sandbox.keys.s2s.merchantKey);
-		expect(await statusViaList(record.transaction_id)).toEqual(['VOID']);
-	});
 });
 
-describe('payment: refusals by the service', () => {
-	const expectE0044 = (error: unknown, message: RegExp) => {
-		expect((error as Error).constructor.name).toBe('NodeApiError');
-		expect((error as Error).message).toMatch(message);
-		expect((error as Error).message).toContain('[code E0044]');
-		expect((error as { description?: string }).description).toMatch(/not in a state that allows this: not refundable or voidable/);
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
-	};
-
-	it('void after capture is E0044 with the human description, and nothing changes', async () => {
-		const record = fresh('CAPTURED');
-		const result = await manage('void', record, record.amount);
-		expectE0044(result.error, /not in a voidable state \(status CAPTURED\)/);
-		expect(record.status).toBe('CAPTURED');
-		// It moves money: sent once, never retried.
-		expect(requestsTo(sandbox, MANAGE)).toHaveLength(1);
-	});
-
+describe('payment.refund: refusals by the service', () => {
 	it('refund of an authorisation is E0044 with the human description', async () => {
 		const record = fresh('AUTHORISED');
 		const result = await manage('refund', record, 5);
@@ -176,7 +85,7 @@ describe('payment: refusals by the service', () => {
 	});
 
 	it('a refund when refunds are off on the MID is E0044', async () => {
-		sandbox.state.settings.allowRefunds = false;
+		box.sandbox.state.settings.allowRefunds = false;
 		const record = fresh('CAPTURED');
 		const result = await manage('refund', record, 1);
 		expectE0044(result.error, /Refunds are not enabled on the MID/);
@@ -199,27 +108,27 @@ describe('payment: refusals by the service', () => {
 
 	it('is not retried after an HTTP 500', async () => {
 		const record = fresh('CAPTURED');
-		sandbox.faults.inject({ kind: 'status500', count: 3 });
+		box.sandbox.faults.inject({ kind: 'status500', count: 3 });
 		const result = await manage('refund', record, 1);
 		expect(result.error?.constructor.name).toBe('NodeApiError');
-		expect(requestsTo(sandbox, MANAGE)).toHaveLength(1);
+		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 		expect(record.status).toBe('CAPTURED');
 	});
 
 	it('is not retried after a time-out, and says it may have reached the service', async () => {
 		const record = fresh('CAPTURED');
-		sandbox.faults.inject({ kind: 'timeout', delayMs: 2000 });
+		box.sandbox.faults.inject({ kind: 'timeout', delayMs: 2000 });
 		const result = await manage('refund', record, 1, { requestOptions: { timeoutMs: 300 } });
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect((result.error as { description?: string }).description).toMatch(
 			/not retried automatically.*may have reached the service/,
 		);
-		expect(requestsTo(sandbox, MANAGE)).toHaveLength(1);
+		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 	});
 });
 
-describe('payment: rules checked before sending', () => {
-	const record = { transaction_id: '2600000001', currency: 'AED' };
+describe('payment.refund: rules checked before sending', () => {
+	const record = UNSENT;
 
 	it.each([
 		['a refund below 1', 'refund', { amount: 0.5 }, 'amount.value', 'must be at least 1', 0.5],
@@ -234,7 +143,7 @@ describe('payment: rules checked before sending', () => {
 		expect(result.error?.message).toContain(field);
 		expect(result.error?.message).toContain(rule);
 		expect(result.error?.message).toContain(`(received ${JSON.stringify(value)})`);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(box.sandbox.requests).toHaveLength(0);
 	});
 
 	it.each(['capture', 'void', 'refund'] as const)(
@@ -245,7 +154,7 @@ describe('payment: rules checked before sending', () => {
 			expect(result.error?.message).toBe(
 				'Invalid Amount: amount.value must have at most 2 decimal places in USD (received 10.005)',
 			);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(box.sandbox.requests).toHaveLength(0);
 		},
 	);
 
@@ -269,15 +178,11 @@ describe('payment: rules checked before sending', () => {
 describe('payment: Continue On Fail', () => {
 	it('gives a failed item paired to its input while the other items succeed', async () => {
 		// One currency for all four items, so only the states differ.
-		const currency = ['AED', 'USD', 'EUR', 'GBP', 'INR', 'SAR'].find(
-			(c) =>
-				records().filter((r) => r.currency === c && r.status === 'CAPTURED' && !used.has(r.transaction_id)).length >= 2 &&
-				records().some((r) => r.currency === c && r.status === 'AUTHORISED' && !used.has(r.transaction_id)),
-		)!;
+		const currency = currencyWith(2, 1);
 		const captured = fresh('CAPTURED', [currency]);
 		const authorised = fresh('AUTHORISED', [currency]);
 		const other = fresh('CAPTURED', [currency]);
-		const result = await runGateway(sandbox, {
+		const result = await runGateway(box.sandbox, {
 			continueOnFail: true,
 			items: [
 				{ id: captured.transaction_id, amount: 1 },
@@ -305,6 +210,6 @@ describe('payment: Continue On Fail', () => {
 		});
 		expect(out[3].json).toMatchObject({ status: 'PARTIALLY_REFUNDED', transaction_id: Number(other.transaction_id) });
 		// The refused item was not sent.
-		expect(requestsTo(sandbox, MANAGE)).toHaveLength(3);
+		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(3);
 	});
 });
