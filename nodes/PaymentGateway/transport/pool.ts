@@ -43,8 +43,12 @@ export function supportsProxyEnv(version = process.versions.node): boolean {
 	return major > 24 || (major === 24 && minor >= 5);
 }
 
-/** Idle sockets are closed after this long, so a pool left alone between runs holds nothing. */
-const IDLE_MS = 30_000;
+/**
+ * Idle sockets are closed after this long: below the shortest keep-alive time servers commonly use
+ * (Node.js's 5 s), so a request is not written to a socket the server is closing at that moment —
+ * a write whose fate would be unknown. A pool left alone between runs holds nothing.
+ */
+const IDLE_MS = 4_000;
 /** Parallel Requests allows at most 20 slots; each keeps its own socket. */
 const MAX_SOCKETS_PER_ORIGIN = 20;
 
