@@ -136,7 +136,9 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 	assertValid(ctx, itemIndex, violations);
 	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const options = values.options as Record<string, unknown>;
-	const { request_id: _perBatch, ...form } = toWire(batchFields, values);
+	// request_id is each batch's own (see batches.ts); the other fields go to every batch.
+	const form = toWire(batchFields, values);
+	delete form.request_id;
 	return {
 		givenRequestId: text(values.requestId),
 		form,

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { SUPPORTED_CURRENCIES } from '../../fields/codes';
+import { SUPPORTED_CURRENCIES, TRANSACTION_STATUSES } from '../../fields/codes';
 import { tableProperties } from '../../fields/properties';
 import { toWire } from '../../fields/read';
 import type { Field, FieldTable, Violation } from '../../fields/types';
 import { apiRequest } from '../../transport';
-import { TRANSACTION_STATUSES } from '../../fields/codes';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { limitField, readListTable, returnAllField, simplifyField } from '../list.fields';
