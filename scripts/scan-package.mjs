@@ -27,8 +27,9 @@ const ALLOWED_RUNTIME_DEPENDENCIES = ['exceljs'];
 const POOL_FILES = ['dist/nodes/PaymentGateway/transport/pool.js', 'dist/nodes/PaymentGateway/transport/pooled.js'];
 /** Node.js built-ins used where n8n's helpers cannot serve; see docs/compatibility.md. */
 export const DECLARED_EXCEPTIONS = [
-	// Keep-alive HTTPS agents: the only way to reuse a TLS connection across requests.
+	// Keep-alive agents: the only way to reuse a connection across requests (http: loopback only).
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:https' })),
+	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:http' })),
 	// The proxy variables (HTTPS_PROXY, NO_PROXY…) and the Node.js version that honours them.
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-globals', name: 'process' })),
 ];

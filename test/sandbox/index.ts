@@ -154,7 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		let fault: Fault | undefined;
 		if (!path.startsWith(CONTROL_PREFIX)) {
-			env.requests.push({ method, path, query, headers, body, time });
+			env.requests.push({ method, path, query, headers, body, time, connection: req.socket.remotePort ?? 0 });
 			traffic.inFlight++;
 			traffic.peak = Math.max(traffic.peak, traffic.inFlight);
 			res.on('close', () => traffic.inFlight--);

@@ -9,6 +9,8 @@ export interface RequestLogEntry {
 	body: Buffer;
 	/** Arrival time, epoch ms. */
 	time: number;
+	/** The client's port: requests with the same one came over the same connection. */
+	connection: number;
 }
 
 /** JSON-friendly form for out-of-process clients (GET /__sandbox/requests). */

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import { createServer as createHttpServer } from 'node:http';
+import type { Agent as HttpAgent } from 'node:http';
 import type { Agent } from 'node:https';
 import { createServer, request } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -34,7 +35,7 @@ function makeCertificate(): { key: string; cert: string } {
 const listen = async (server: Server): Promise<number> =>
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
-function get(url: string, agent: Agent): Promise<string> {
+function get(url: string, agent: Agent | HttpAgent): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const req = request(url, { agent }, (res: IncomingMessage) => {
 			let body = '';

@@ -135,3 +135,27 @@ runIf('connections kept alive over HTTPS', () => {
 		}
 	});
 });
+
+describe('connections kept alive over plain http to a loopback address', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ seed: 6, transactionCount: 40 });
+	});
+	afterAll(async () => {
+		destroyPool();
+		await sandbox.stop();
+	});
+
+	it('sends every sequential request of a run over one connection', async () => {
+		destroyPool();
+		const ids = (sandbox.state.transactions as TransactionRecord[]).slice(0, 20).map((r) => r.transaction_id);
+		const result = await runGateway(sandbox, {
+			items: ids.map((id) => ({ id })),
+			parameters: { resource: 'transaction', operation: 'getMany', limit: 1, filters: { transactionId: '={{ $json.id }}' } },
+		});
+		expect(result.error).toBeUndefined();
+		const requests = requestsTo(sandbox, LIST);
+		expect(requests).toHaveLength(20);
+		expect(new Set(requests.map((r) => r.connection)).size).toBe(1);
+	});
+});

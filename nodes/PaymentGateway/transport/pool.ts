@@ -1,3 +1,4 @@
+import { Agent as HttpAgent } from 'node:http';
 import type { AgentOptions } from 'node:https';
 import { Agent } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -23,6 +24,8 @@ export interface PoolKey {
 	ssrf?: { policy: object; lookup: () => LookupFunction };
 	/** Extra TLS options (tests: a throw-away CA); production relies on NODE_EXTRA_CA_CERTS. */
 	tls?: Pick<AgentOptions, 'ca'>;
+	/** Plain http is allowed to loopback addresses only (the credential's URL check). */
+	protocol?: 'http:' | 'https:';
 }
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY'];
@@ -52,7 +55,7 @@ const IDLE_MS = 4_000;
 /** Parallel Requests allows at most 20 slots; each keeps its own socket. */
 const MAX_SOCKETS_PER_ORIGIN = 20;
 
-const agents = new Map<string, Agent>();
+const agents = new Map<string, Agent | HttpAgent>();
 const policyIds = new WeakMap<object, number>();
 let nextPolicyId = 1;
 
@@ -64,12 +67,14 @@ function policyId(policy: object | undefined): number {
 }
 
 /** The shared keep-alive agent for this key, made on first use. */
-export function pooledAgent(key: PoolKey): Agent {
+export function pooledAgent(key: PoolKey): Agent | HttpAgent {
 	const proxyEnv = proxyEnvOf(key.env);
-	const id = JSON.stringify([proxyEnv, policyId(key.ssrf?.policy), key.tls?.ca ?? null]);
+	const protocol = key.protocol ?? 'https:';
+	const id = JSON.stringify([protocol, proxyEnv, policyId(key.ssrf?.policy), key.tls?.ca ?? null]);
 	let agent = agents.get(id);
 	if (!agent) {
-		agent = new Agent({
+		const AgentOf = protocol === 'https:' ? Agent : HttpAgent;
+		agent = new AgentOf({
 			keepAlive: true,
 			maxSockets: MAX_SOCKETS_PER_ORIGIN,
 			timeout: IDLE_MS,

@@ -1,5 +1,7 @@
+import type { Agent as HttpAgent } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { Agent } from 'node:https';
-import { request } from 'node:https';
+import { request as httpsRequest } from 'node:https';
 
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
 
@@ -12,16 +14,18 @@ const isScalar = (value: unknown): value is Scalar =>
 	typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /**
- * The keep-alive route for one request, or undefined where n8n's own helper must send it: not
- * HTTPS; a Node.js without `proxyEnv`; an n8n without `getSecureEgressFilter`; a proxy set in the
- * environment (n8n guards the proxy's own address, which is left to it); a query or body this
- * route would not encode exactly as n8n does.
+ * The keep-alive route for one request (HTTPS, or plain http, which the credential check allows to
+ * loopback addresses only), or undefined where n8n's own helper must send it: a Node.js without
+ * `proxyEnv`; an n8n without `getSecureEgressFilter`; a proxy set in the environment (n8n guards
+ * the proxy's own address, which is left to it); a query or body this route would not encode
+ * exactly as n8n does.
  */
 export function pooledRoute(
 	ctx: IExecuteFunctions,
 	options: IHttpRequestOptions,
 ): (() => Promise<FullResponse>) | undefined {
-	if (!options.url.startsWith('https://') || !supportsProxyEnv()) return undefined;
+	const protocol = options.url.startsWith('https://') ? 'https:' : options.url.startsWith('http://') ? 'http:' : undefined;
+	if (!protocol || !supportsProxyEnv()) return undefined;
 	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
 	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
 	const env = proxyEnvOf(process.env);
@@ -32,7 +36,7 @@ export function pooledRoute(
 	if (body !== undefined && !(options.json && typeof body === 'object') && !Buffer.isBuffer(body)) return undefined;
 
 	const filter = helpers.getSecureEgressFilter.call(ctx.helpers);
-	const agent = pooledAgent({ env, ssrf: { policy: filter, lookup: () => filter.createSecureLookup() } });
+	const agent = pooledAgent({ env, protocol, ssrf: { policy: filter, lookup: () => filter.createSecureLookup() } });
 	const url = new URL(options.url);
 	for (const [name, value] of qs) url.searchParams.append(name, String(value));
 	const payload = Buffer.isBuffer(body) ? body : body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -43,7 +47,7 @@ async function send(
 	url: URL,
 	options: IHttpRequestOptions,
 	payload: Buffer | undefined,
-	agent: Agent,
+	agent: Agent | HttpAgent,
 	filter: NodeEgressFilter,
 ): Promise<FullResponse> {
 	const allowed = await filter.validateUrl(url);
@@ -56,6 +60,7 @@ async function send(
 	// code reports it as n8n's helper does (ECONNABORTED).
 	const signal = AbortSignal.timeout(timeoutMs);
 	return await new Promise<FullResponse>((resolve, reject) => {
+		const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
 		const req = request(url, { method: options.method ?? 'GET', headers, agent, signal }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
