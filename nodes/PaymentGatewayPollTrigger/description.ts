@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getChannel, requestOptionsProperty } from '../PaymentGateway/actions/common.descriptions';
-import { FILTERS, rangeViolations } from '../PaymentGateway/actions/transaction/getMany.operation';
+import { rangeViolations, table as getManyTable } from '../PaymentGateway/actions/transaction/getMany.operation';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { readTable, toWire } from '../PaymentGateway/fields/read';
 import type { FieldTable } from '../PaymentGateway/fields/types';
@@ -30,15 +30,12 @@ const KEPT_FILTERS = [
 	'processor',
 ];
 
-const filterTable: FieldTable = [
-	{
-		group: 'collection',
-		name: 'filters',
-		displayName: 'Filters',
-		placeholder: 'Add Filter',
-		fields: FILTERS.filter((field) => KEPT_FILTERS.includes(field.name)),
-	},
-];
+/** Get Many's Filters collection (same names, rules and wire names), with the kept filters only. */
+const filterTable: FieldTable = getManyTable.flatMap((entry) =>
+	'group' in entry && entry.group === 'collection' && entry.name === 'filters'
+		? [{ ...entry, fields: entry.fields.filter((field) => KEPT_FILTERS.includes(field.name)) }]
+		: [],
+);
 
 export const MAX_LOOK_BACK_DAYS = 366;
 

@@ -26,11 +26,18 @@ export interface Entry {
 
 const DAY_MS = 86400000;
 
+// A window has few distinct days and each poll meets them thousands of times.
+const weeks = new Map<string, string>();
+
 /** The first day of the seven-day period (counted from 1970-01-01) that holds a YYYY-MM-DD day. */
 export function weekOf(day: string): string {
+	let week = weeks.get(day);
+	if (week !== undefined) return week;
 	const days = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-	if (!Number.isFinite(days)) return day;
-	return new Date((days - (days % 7)) * DAY_MS).toISOString().slice(0, 10);
+	week = Number.isFinite(days) ? new Date((days - (days % 7)) * DAY_MS).toISOString().slice(0, 10) : day;
+	if (weeks.size > 5000) weeks.clear();
+	weeks.set(day, week);
+	return week;
 }
 
 const FORMAT_VERSION = 1;
