@@ -79,7 +79,7 @@ async function changesSinceLastPoll(ctx: IPollFunctions, settings: PollSettings)
 	);
 	const memory = comparison.result();
 	if (memory.entries.size > MAX_REMEMBERED) {
-		throw new NodeOperationError(ctx.getNode(), `The look-back window holds more than ${MAX_REMEMBERED} transactions`, {
+		throw new NodeOperationError(ctx.getNode(), `The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`, {
 			description: 'Nothing was started. Shorten Look-Back Window (Days) or add Filters.',
 		});
 	}

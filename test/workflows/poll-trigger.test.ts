@@ -141,6 +141,21 @@ it('a restart between polls neither repeats nor misses: only what n8n saved come
 	expect((await trigger.poll()).executions).toEqual([]);
 });
 
+it('a poll that fails part-way remembers nothing, so the next poll starts the change once; a 429 is waited out', async () => {
+	const trigger = await poller();
+	await trigger.activate();
+	const sale = await paidOrder(sandbox, 14);
+	// Page 2 of 3 answers a failure body (not retried): the poll fails as a whole.
+	sandbox.faults.inject({ kind: 'bodyFail', path: '/orders/v1/transaction-list', after: 1 });
+	await expect(trigger.poll()).rejects.toThrow();
+	expect(trigger.executions).toEqual([]);
+	sandbox.faults.inject({ kind: 'status429', path: '/orders/v1/transaction-list', after: 1, retryAfter: 0 });
+	const before = sandbox.requests.length;
+	expect(started(await trigger.poll())).toEqual([['payment_captured', sale.transactionId, 'CAPTURED', 'SALE']]);
+	// Three pages and the one repeat after the 429.
+	expect(sandbox.requests.length - before).toBe(Math.ceil(sandbox.state.transactions.length / 100) + 1);
+});
+
 it('Events: an unselected change starts nothing, even after a restart', async () => {
 	const trigger = await poller({ events: ['payment_refunded', 'payment_partially_refunded'] });
 	await trigger.activate();
