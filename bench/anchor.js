@@ -1,6 +1,6 @@
 // Anchors run in their own Node process, so time and peak RSS are theirs alone. Prints one JSON
 // line: { ms, baseRssMb, peakRssMb }. Usage:
-//   node bench/anchor.js fetch <url> <perpage> <merchantKey> <merchantSecret>   every page, parsed, kept
+//   node bench/anchor.js fetch <url> <perpage> <merchantKey> <merchantSecret> [query]   every page, parsed, kept
 //   node bench/anchor.js require workflow|node                                 cold require time
 //   node bench/anchor.js xlsx-write <rows> <columns> | xlsx-read <file>         exceljs alone
 const { performance } = require('node:perf_hooks');
@@ -12,10 +12,10 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 const peakMb = () => process.resourceUsage().maxRSS / 1024;
 
 /** A bare loop over the list pages a Return All reads: page 1, 2, … until total_records are in. */
-async function fetchLoop([url, perpage, key, secret]) {
+async function fetchLoop([url, perpage, key, secret, query]) {
 	const records = [];
 	for (let page = 1; ; page++) {
-		const response = await fetch(`${url}?page=${page}&perpage=${perpage}`, {
+		const response = await fetch(`${url}?${query ? `${query}&` : ''}page=${page}&perpage=${perpage}`, {
 			headers: { 'merchant-key': key, 'merchant-secret': secret },
 		});
 		const body = await response.json();

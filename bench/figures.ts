@@ -11,6 +11,7 @@ import { createPaymentContenders, refundContenders, resetRefundPool } from './pa
 import { ONE_WAY_MS } from './network';
 import { payoutBatchesFigure } from './payoutBatches';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
+import { pollWindowFigure } from './pollWindow';
 
 export interface Sizes {
 	rounds: number;
@@ -19,6 +20,7 @@ export interface Sizes {
 	transactions: number;
 	invoiceItems: number;
 	httpsTransactions: number;
+	pollTransactions: number;
 }
 
 export interface Sandboxes {
@@ -30,6 +32,8 @@ export interface Sandboxes {
 	big: Sandbox;
 	/** The `remote` sandbox over HTTPS, 20 ms each way (bench/network.ts). */
 	tls: Sandbox;
+	/** The poll trigger's window: every generated transaction is in a year-long window. */
+	poll: Sandbox;
 }
 
 export interface AnchorResult {
@@ -137,6 +141,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 		payoutReadFigure(),
 		...returnAllFigures(boxes, sizes),
 		...httpsFigures(boxes, sizes),
+		pollWindowFigure(boxes.poll, sizes.pollTransactions),
 		coldRequire(sizes),
 	];
 }

@@ -7,8 +7,8 @@ import { table } from './stats';
 import { credentialsFor } from './workflows';
 import { startNetworkPath } from './network';
 
-const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000 };
-const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000, httpsTransactions: 2_000 };
+const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000, pollTransactions: 10_000 };
+const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000, httpsTransactions: 2_000, pollTransactions: 2_000 };
 
 function parse(argv: string[]): { sizes: Sizes; only?: Set<string> } {
 	const sizes = { ...(argv.includes('--quick') ? QUICK : FULL) };
@@ -30,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
 		slow: await startSandbox({ seed: 12, latencyMs: 20 }),
 		big: await startSandbox({ seed: 13, transactionCount: sizes.transactions, invoiceItemCount: sizes.invoiceItems }),
 		tls: path.box,
+		poll: await startSandbox({ seed: 15, transactionCount: sizes.pollTransactions }),
 	};
 	const chosen = figures(boxes, sizes).filter((figure) => !only || only.has(figure.key));
 	let n8n: BenchN8n | undefined;
@@ -55,7 +56,7 @@ export async function main(argv: string[]): Promise<number> {
 		return failed.size ? 1 : 0;
 	} finally {
 		await n8n?.dispose();
-		for (const box of [boxes.zero, boxes.slow, boxes.big, remote]) await box.stop();
+		for (const box of [boxes.zero, boxes.slow, boxes.big, boxes.poll, remote]) await box.stop();
 		await path.stop();
 	}
 }

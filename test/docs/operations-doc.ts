@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, IN
 
 import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { PaymentGatewayPollTrigger } from '../../nodes/PaymentGatewayPollTrigger/PaymentGatewayPollTrigger.node';
 import * as invoiceItem from '../../nodes/PaymentGateway/actions/invoiceItem/InvoiceItem.resource';
 import * as order from '../../nodes/PaymentGateway/actions/order/Order.resource';
 import * as payment from '../../nodes/PaymentGateway/actions/payment/Payment.resource';
@@ -27,6 +28,7 @@ const RESOURCE_MODULES: Record<string, Record<string, unknown>> = {
 };
 
 export const TRIGGER_KEY = 'trigger';
+export const POLL_TRIGGER_KEY = 'pollTrigger';
 const BEGIN = (key: string) => `<!-- BEGIN GENERATED PARAMETERS ${key} -->`;
 const END = '<!-- END GENERATED PARAMETERS -->';
 const BLOCK = /<!-- BEGIN GENERATED PARAMETERS (\S+) -->\n[\s\S]*?<!-- END GENERATED PARAMETERS -->/g;
@@ -39,6 +41,8 @@ export interface OperationRef {
 
 const actionNode = new PaymentGateway().description;
 const triggerNode = new PaymentGatewayTrigger().description;
+const pollTriggerNode = new PaymentGatewayPollTrigger().description;
+const TRIGGERS: Record<string, INodeTypeDescription> = { [TRIGGER_KEY]: triggerNode, [POLL_TRIGGER_KEY]: pollTriggerNode };
 
 /** Every resource and operation the action node offers, in the editor's order. */
 export function operations(): OperationRef[] {
@@ -195,14 +199,14 @@ function propertiesOf(description: INodeTypeDescription, ref?: OperationRef): IN
 /** The generated block of one operation (or of the trigger), markers included. */
 export function renderBlock(key: string): string {
 	const ref = operations().find((op) => op.key === key);
-	if (key !== TRIGGER_KEY && !ref) throw new Error(`Unknown operation ${key}`);
-	const description = key === TRIGGER_KEY ? triggerNode : actionNode;
+	if (!TRIGGERS[key] && !ref) throw new Error(`Unknown operation ${key}`);
+	const description = TRIGGERS[key] ?? actionNode;
 	const rules = ref ? tableRules(ref.resource.value, ref.operation.value) : new Map<string, string>();
 	const body = table(propertiesOf(description, ref), rules);
 	return `${BEGIN(key)}\n${body}\n\n\\* required\n${END}`;
 }
 
-export const allKeys = () => [...operations().map((op) => op.key), TRIGGER_KEY];
+export const allKeys = () => [...operations().map((op) => op.key), TRIGGER_KEY, POLL_TRIGGER_KEY];
 
 /** The document with every block regenerated, unknown blocks dropped and missing ones appended. */
 export function updateDoc(text: string): string {
@@ -219,6 +223,9 @@ export function updateDoc(text: string): string {
 	}
 	if (!seen.has(TRIGGER_KEY)) {
 		updated = `${updated.trimEnd()}\n\n## Payment Gateway Trigger\n\n${renderBlock(TRIGGER_KEY)}\n`;
+	}
+	if (!seen.has(POLL_TRIGGER_KEY)) {
+		updated = `${updated.trimEnd()}\n\n## Payment Gateway Poll Trigger\n\n${pollTriggerNode.description}. How it works: [the poll trigger](poll-trigger.md).\n\n${renderBlock(POLL_TRIGGER_KEY)}\n`;
 	}
 	return updated;
 }

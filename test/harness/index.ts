@@ -32,6 +32,8 @@ export {
 } from './registry';
 export type { HarnessBinaryInput } from './nodes';
 export { startWebhookWorkflow } from './webhook';
+export { startPollWorkflow } from './poll';
+export type { PollHarness, PollRound } from './poll';
 export type { WebhookDelivery, WebhookHarness, WebhookOptions, WebhookRequest } from './webhook';
 
 export interface HarnessCredential {

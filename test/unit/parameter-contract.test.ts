@@ -5,6 +5,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { PaymentGatewayPollTrigger } from '../../nodes/PaymentGatewayPollTrigger/PaymentGatewayPollTrigger.node';
 
 /**
  * Saved workflows store parameter names and values: every parameter that existed must keep its
@@ -51,6 +52,7 @@ function contract(): Record<string, Entry> {
 	const out: Record<string, Entry> = {};
 	walk(new PaymentGateway().description.properties, 'action:', out);
 	walk(new PaymentGatewayTrigger().description.properties, 'trigger:', out);
+	walk(new PaymentGatewayPollTrigger().description.properties, 'pollTrigger:', out);
 	return out;
 }
 

@@ -95,7 +95,7 @@ const SIMPLE_FIELDS = [
 ];
 
 /** Rules between two filters: a range must not be upside down. */
-function rangeViolations(query: IDataObject): Violation[] {
+export function rangeViolations(query: IDataObject): Violation[] {
 	const violations: Violation[] = [];
 	const { min_amount: min, max_amount: max, from_date: from, to_date: to } = query;
 	if (typeof min === 'number' && typeof max === 'number' && min > max) {

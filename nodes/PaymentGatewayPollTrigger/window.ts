@@ -1,0 +1,74 @@
+import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pageOf } from '../PaymentGateway/actions/list.pages';
+import { LIST_MAX_PER_PAGE } from '../PaymentGateway/actions/transaction/getMany.operation';
+import { todayIn } from '../PaymentGateway/helpers/dates';
+import { apiRequest } from '../PaymentGateway/transport';
+import type { Channel } from '../PaymentGateway/transport';
+import { MAX_REMEMBERED } from './memory';
+
+/**
+ * The action node's transport (retries, the 429 gate, redaction, HTTPS rules) for a poll. It reads
+ * only these members of its context; a poll has no items, so every read is at item 0.
+ */
+export function transportContext(ctx: IPollFunctions): IExecuteFunctions {
+	const adapter = {
+		getNode: () => ctx.getNode(),
+		getCredentials: async (type: string) => await ctx.getCredentials(type),
+		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown, options?: IDataObject) =>
+			ctx.getNodeParameter(name, fallback, options),
+		getInputData: () => [],
+		getTimezone: () => ctx.getTimezone(),
+		helpers: ctx.helpers,
+	};
+	return adapter as unknown as IExecuteFunctions;
+}
+
+const DAY_MS = 86400000;
+
+/** The window's first and last days: the service's time zone is not known, so the earlier today. */
+export function windowDays(timeZone: string, lookBackDays: number, now: number): { since: string; today: string } {
+	const local = todayIn(timeZone, now);
+	const utc = todayIn('UTC', now);
+	const today = local < utc ? local : utc;
+	const since = new Date(Date.parse(`${today}T00:00:00Z`) - lookBackDays * DAY_MS).toISOString().slice(0, 10);
+	return { since, today: local > utc ? local : utc };
+}
+
+/** Stops a walk whose pages never end (a service ignoring `page`): beyond what can be remembered. */
+const MAX_PAGES = Math.ceil(MAX_REMEMBERED / LIST_MAX_PER_PAGE) + 10;
+
+/**
+ * Reads every transaction of the window, page after page, one request at a time, handing each
+ * record to `see` as its page arrives; `onlyPages` stops earlier. Returns the number of pages read.
+ */
+export async function walkWindow(
+	ctx: IExecuteFunctions,
+	channel: Channel,
+	query: IDataObject,
+	see: (record: IDataObject) => void,
+	onlyPages?: number,
+): Promise<number> {
+	let seen = 0;
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const response = await apiRequest.call(ctx, 0, {
+			channel,
+			method: 'GET',
+			path: '/orders/v1/transaction-list',
+			qs: { ...query, page, perpage: LIST_MAX_PER_PAGE },
+			retrySafe: true,
+		});
+		const { records, total } = pageOf(response);
+		for (const record of records) see(record);
+		seen += records.length;
+		if (records.length < LIST_MAX_PER_PAGE) return page;
+		if (total !== undefined && seen >= total) return page;
+		if (page === onlyPages) return page;
+		if (seen > MAX_REMEMBERED) break;
+	}
+	throw new NodeOperationError(ctx.getNode(), `The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`, {
+		description:
+			'Nothing was started and nothing was remembered from this poll. Shorten Look-Back Window (Days) or add Filters, so that one poll reads fewer transactions.',
+	});
+}
