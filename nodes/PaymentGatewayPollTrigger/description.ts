@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getChannel, requestOptionsProperty } from '../PaymentGateway/actions/common.descriptions';
+import { getChannel } from '../PaymentGateway/actions/channel';
+import { requestOptionsProperty } from '../PaymentGateway/actions/common.descriptions';
 import { rangeViolations, table as getManyTable } from '../PaymentGateway/actions/transaction/getMany.operation';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { readTable, toWire } from '../PaymentGateway/fields/read';
 import type { FieldTable } from '../PaymentGateway/fields/types';
 import type { Channel } from '../PaymentGateway/transport';
-import { assertValid } from '../PaymentGateway/validation/rules';
+import { assertValid } from '../PaymentGateway/fields/violations';
 import { PAYMENT_EVENTS } from '../PaymentGatewayTrigger/events';
 
 /**
