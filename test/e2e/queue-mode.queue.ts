@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { deliveries, runBurst, post, settledKeys, type BurstFigures, type Delivery } from './burst';
 import { TRIGGER_PATH } from './fixtures';
 import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, nodeItems, type CredentialEntry, type Execution, type WorkflowJson } from './n8n';
-import { ClusterProcess, pauseRedis, queueEnvironment } from './queue';
+import { ClusterProcess, pauseRedis, queueEnvironment, redisKeyCount } from './queue';
 import { spreadBurst, type Spread } from './receivers';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
@@ -234,6 +234,8 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 	it('concurrency 50, 20 % sent to two processes at the same moment: 0 lost, 0 processed twice', async () => {
 		const run = await spread(deliveries(8_000_500, 150), 50, 'three receivers c50');
 		expect(run.figures.dropped).toBeGreaterThan(0);
+		// The claims live in n8n's Redis (one `done` key per delivery so far), not in process memory.
+		expect(redisKeyCount('n8n:payment-gateway-trigger:*')).toBe(earlier.length);
 	});
 
 	it('Redis stopped for a few seconds mid-burst, then back: 0 lost, 0 processed twice', async () => {

@@ -157,3 +157,9 @@ export async function pauseRedis(ms: number): Promise<void> {
 	};
 	for (let i = 0; i < 50 && !up(); i++) await sleep(100);
 }
+
+/** How many keys of the suite's Redis match `pattern` (SCAN). */
+export function redisKeyCount(pattern: string): number {
+	const out = execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, '--scan', '--pattern', pattern], { encoding: 'utf8' });
+	return out.split('\n').filter((line) => line.trim() !== '').length;
+}

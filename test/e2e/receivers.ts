@@ -2,7 +2,7 @@
 // each delivery goes to one process, every 5th (20 %) is also sent to another process at the same
 // moment, and an error answer or a broken connection is delivered again (to the next process) as
 // the service retries. Executions are then counted per delivery key through n8n's public API.
-import { judge, post, settledKeys, tally, type Answer, type Delivery } from './burst';
+import { judge, lastHidden, post, settledKeys, tally, type Answer, type Delivery } from './burst';
 import type { N8n } from './n8n';
 
 export interface ReceiverFigures {
@@ -18,6 +18,8 @@ export interface ReceiverFigures {
 	other: string[];
 	lost: number;
 	processedTwice: number;
+	/** Executions n8n's list left out (main still held them as running) and read one by one. */
+	hiddenFromList: number;
 	ms: number;
 }
 
@@ -84,6 +86,7 @@ export async function spreadBurst(spread: Spread, list: Delivery[], concurrency:
 		retries,
 		lost: lost.length,
 		processedTwice: twice.length,
+		hiddenFromList: lastHidden,
 		ms,
 	};
 	return { figures, lost, twice, extra: keys.length - all.length, answers };
