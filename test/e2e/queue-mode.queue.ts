@@ -245,4 +245,21 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 	it('a webhook process SIGKILLed mid-burst, unanswered deliveries re-sent: 0 lost, 0 processed twice', async () => {
 		await spread(deliveries(8_000_900, 100), 20, 'webhook process killed', { afterAnswers: 30, fault: async () => await second.kill() });
 	});
+
+	it('PostgreSQL pool exhausted ("Database is not ready"): error answers, and their re-sends run once', async () => {
+		// n8n's default pool of 2 connections: under a burst its database health check times out
+		// and it answers 503 "Database is not ready!", or fails to create the execution (500).
+		const narrow = await ClusterProcess.start('webhook', 10, undefined, { DB_POSTGRESDB_POOL_SIZE: '2' });
+		const only = `${narrow.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
+		try {
+			const target = { urls: () => [only], secret: sandbox.keys.webhook.notificationSecret, n8n: main, workflowId: EVENTS_ID, trigger: TRIGGER, before: earlier };
+			const run = await spreadBurst(target, deliveries(8_001_100, 100), 50);
+			figures.push({ case: 'pool of 2', ...run.figures });
+			console.log(`queue mode, PostgreSQL pool of 2: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}`);
+			expect({ lost: run.lost.slice(0, 5), twice: run.twice.slice(0, 5), extra: run.extra }).toEqual({ lost: [], twice: [], extra: 0 });
+			expect(run.figures.other).toEqual([]);
+		} finally {
+			await narrow.stop();
+		}
+	});
 });

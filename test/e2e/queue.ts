@@ -54,7 +54,7 @@ export class ClusterProcess {
 	}
 
 	/** `n8n`: a user folder made beforehand, when its port must be known first (WEBHOOK_URL). */
-	static async start(role: 'webhook' | 'worker', concurrency = 10, n8n?: N8n): Promise<ClusterProcess> {
+	static async start(role: 'webhook' | 'worker', concurrency = 10, n8n?: N8n, env: Record<string, string> = {}): Promise<ClusterProcess> {
 		n8n ??= await N8n.create();
 		const args = role === 'worker' ? ['worker', `--concurrency=${concurrency}`] : ['webhook'];
 		const child = spawn(
@@ -69,6 +69,7 @@ export class ClusterProcess {
 					N8N_LOG_LEVEL: 'info',
 					N8N_DISABLE_UI: 'true',
 					N8N_WATCH_PID: String(process.pid),
+					...env,
 				},
 			},
 		);

@@ -15,6 +15,8 @@ export interface ReceiverFigures {
 	dropped: number;
 	/** Error answers and broken connections delivered again. */
 	retries: number;
+	/** The error answers by status and start of body, e.g. `503 {"code":503,"message":"Database is not ready!"`. */
+	errors: Record<string, number>;
 	other: string[];
 	lost: number;
 	processedTwice: number;
@@ -26,14 +28,14 @@ export interface ReceiverFigures {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Delivers one copy, starting at `urls[first]`; errors go to the next process, for up to `patienceMs`. */
-async function deliver(urls: () => string[], first: number, secret: string, payload: unknown, patienceMs: number, count: () => void): Promise<Answer> {
+async function deliver(urls: () => string[], first: number, secret: string, payload: unknown, patienceMs: number, count: (answer: Answer) => void): Promise<Answer> {
 	const deadline = Date.now() + patienceMs;
 	for (let attempt = 0; ; attempt++) {
 		const list = urls();
 		const url = list[(first + attempt) % list.length];
 		const answer = await post(url, secret, payload).catch((error: Error) => ({ status: 599, body: error.message }));
 		if (answer.status < 500 || Date.now() > deadline) return answer;
-		count();
+		count(answer);
 		await sleep(Math.min(500 * 2 ** attempt, 4000));
 	}
 }
@@ -58,7 +60,12 @@ export async function spreadBurst(spread: Spread, list: Delivery[], concurrency:
 	let retries = 0;
 	let next = 0;
 	let fault: Promise<void> | undefined;
-	const count = () => (retries += 1);
+	const errors: Record<string, number> = {};
+	const count = (answer: Answer) => {
+		retries += 1;
+		const kind = `${answer.status} ${answer.body.slice(0, 60)}`;
+		errors[kind] = (errors[kind] ?? 0) + 1;
+	};
 	const receivers = spread.urls().length;
 	const worker = async () => {
 		while (next < list.length) {
@@ -84,6 +91,7 @@ export async function spreadBurst(spread: Spread, list: Delivery[], concurrency:
 		resends: answers.length - list.length,
 		...tally(answers),
 		retries,
+		errors,
 		lost: lost.length,
 		processedTwice: twice.length,
 		hiddenFromList: lastHidden,
