@@ -9,8 +9,8 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { DeliveryScope } from './ledger';
 import { claimInMemory, claimPersisted, processedDataService, releaseInMemory, releasePersisted } from './ledger';
-import { claimDelivery, type WatchedResponse } from './shared-claim/claim';
-import { every, sharedClaimStore, type ClaimStore } from './shared-claim/redis';
+import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
+import { sharedClaimStore, type ClaimStore } from './shared-claim/redis';
 
 export const MAX_REMEMBERED_DELIVERIES = 10000;
 

@@ -2,7 +2,7 @@
 // 2xx) or released (n8n answered an error), expiring by itself when the process dies.
 import { EventEmitter } from 'node:events';
 
-import { claimDelivery, MAX_PENDING_MS, PENDING_TTL_MS, TICK_MS, type ClaimDeps } from '../../nodes/PaymentGatewayTrigger/shared-claim/claim';
+import { claimDelivery, every, MAX_PENDING_MS, PENDING_TTL_MS, TICK_MS, type ClaimDeps } from '../../nodes/PaymentGatewayTrigger/shared-claim/claim';
 import type { ClaimStore } from '../../nodes/PaymentGatewayTrigger/shared-claim/redis';
 
 /** Redis's SET NX PX / GET / scripts on a fake clock; `down` makes every command fail. */
@@ -149,5 +149,16 @@ describe('shared claim (queue mode)', () => {
 		expect(ticks.size).toBe(0);
 		await advance(PENDING_TTL_MS, false);
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
+	});
+
+	test('every: ticks until stopped', async () => {
+		let ticks = 0;
+		const stop = every(5, () => (ticks += 1));
+		await new Promise((r) => setTimeout(r, 60));
+		stop();
+		const seen = ticks;
+		expect(seen).toBeGreaterThan(2);
+		await new Promise((r) => setTimeout(r, 30));
+		expect(ticks).toBe(seen);
 	});
 });

@@ -11,6 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { sleep } from 'n8n-workflow';
+
 import type { ClaimStore, Holder } from './redis';
 
 export const PENDING_TTL_MS = 15_000;
@@ -85,4 +87,16 @@ export async function claimDelivery(
 	response.once('finish', tick);
 	response.once('close', tick);
 	return true;
+}
+
+/** Calls `tick` every `ms` until the returned function is called (n8n-workflow's sleep, no timers of our own). */
+export function every(ms: number, tick: () => void): () => void {
+	let stopped = false;
+	void (async () => {
+		while (!stopped) {
+			await sleep(ms);
+			if (!stopped) tick();
+		}
+	})();
+	return () => (stopped = true);
 }

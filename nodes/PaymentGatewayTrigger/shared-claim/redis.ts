@@ -2,10 +2,12 @@
  * The shared claim's connection to Redis: the only module of the package that reaches outside
  * n8n-workflow for it. It loads, from the running n8n's own install, n8n's parsed configuration
  * (@n8n/di + @n8n/config: EXECUTIONS_MODE, QUEUE_BULL_REDIS_*, N8N_REDIS_KEY_PREFIX, with n8n's
- * `_FILE` secrets already read) and the ioredis client n8n itself uses, and keeps one timer for
- * renewing pending claims. Why ioredis and not our own RESP client: docs/trigger.md.
+ * `_FILE` secrets already read) and the ioredis client n8n itself uses. Why ioredis and not our
+ * own RESP client: docs/trigger.md.
  */
 import { createHash } from 'node:crypto';
+
+import { sleep } from 'n8n-workflow';
 
 /** What a key held when a set-if-absent found it taken. */
 export type Holder = 'done' | 'pending';
@@ -35,6 +37,7 @@ interface RedisClient {
 	eval(script: string, keys: number, ...args: Array<string | number>): Promise<unknown>;
 	once(event: string, listener: (...args: unknown[]) => void): unknown;
 	on(event: string, listener: (...args: unknown[]) => void): unknown;
+	removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
 }
 type RedisConstructor = (new (options: object) => RedisClient) & {
 	Cluster: new (nodes: Array<{ host: string; port: number }>, options: object) => RedisClient;
@@ -118,13 +121,20 @@ async function open(): Promise<ClaimStore | undefined> {
 /** Waits for the connection (first use, or after Redis came back), at most the command time-out. */
 async function ready(client: RedisClient): Promise<void> {
 	if (client.status === 'ready') return;
-	await new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`Redis not reachable (${client.status})`)), COMMAND_TIMEOUT_MS);
-		client.once('ready', () => {
-			clearTimeout(timer);
-			resolve();
-		});
-	});
+	let connected = false;
+	let onReady = () => undefined as void;
+	await Promise.race([
+		new Promise<void>((resolve) => {
+			onReady = () => {
+				connected = true;
+				resolve();
+			};
+			client.once('ready', onReady);
+		}),
+		sleep(COMMAND_TIMEOUT_MS),
+	]);
+	client.removeListener('ready', onReady);
+	if (!connected) throw new Error(`Redis not reachable (${client.status})`);
 }
 
 function commands(client: RedisClient, prefix: string): ClaimStore {
@@ -149,9 +159,3 @@ function commands(client: RedisClient, prefix: string): ClaimStore {
 	};
 }
 
-/** Calls `tick` every `ms` until the returned stop function is called. */
-export function every(ms: number, tick: () => void): () => void {
-	const timer = setInterval(tick, ms);
-	timer.unref();
-	return () => clearInterval(timer);
-}
