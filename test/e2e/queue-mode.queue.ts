@@ -247,17 +247,19 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 	});
 
 	it('PostgreSQL pool exhausted ("Database is not ready"): error answers, and their re-sends run once', async () => {
-		// n8n's default pool of 2 connections: under a burst its database health check times out
-		// and it answers 503 "Database is not ready!", or fails to create the execution (500).
-		const narrow = await ClusterProcess.start('webhook', 10, undefined, { DB_POSTGRESDB_POOL_SIZE: '2' });
+		// One pooled connection and a 50 ms health check every second: under a burst the check waits
+		// behind webhook queries and n8n answers 503 "Database is not ready!" until the next one passes.
+		const pool = { DB_POSTGRESDB_POOL_SIZE: '1', DB_PING_INTERVAL_SECONDS: '1', DB_PING_TIMEOUT_MS: '50', DB_PING_MAX_FAILURES_BEFORE_RECOVERY: '1000' };
+		const narrow = await ClusterProcess.start('webhook', 10, undefined, pool);
 		const only = `${narrow.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 		try {
 			const target = { urls: () => [only], secret: sandbox.keys.webhook.notificationSecret, n8n: main, workflowId: EVENTS_ID, trigger: TRIGGER, before: earlier };
 			const run = await spreadBurst(target, deliveries(8_001_100, 100), 50);
-			figures.push({ case: 'pool of 2', ...run.figures });
-			console.log(`queue mode, PostgreSQL pool of 2: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}`);
+			figures.push({ case: 'pool exhausted', ...run.figures });
+			console.log(`queue mode, PostgreSQL pool exhausted: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}`);
 			expect({ lost: run.lost.slice(0, 5), twice: run.twice.slice(0, 5), extra: run.extra }).toEqual({ lost: [], twice: [], extra: 0 });
 			expect(run.figures.other).toEqual([]);
+			expect(Object.keys(run.figures.errors).some((kind) => kind.includes('Database is not ready'))).toBe(true);
 		} finally {
 			await narrow.stop();
 		}
