@@ -85,6 +85,8 @@ async function n8nConfig(): Promise<N8nConfig | undefined> {
 async function open(): Promise<ClaimStore | undefined> {
 	const config = await n8nConfig();
 	if (config?.executions.mode !== 'queue') return undefined;
+	// n8n's own dependency, resolved from n8n's install at run time; not installed for development.
+	// eslint-disable-next-line import-x/no-unresolved
 	const Redis = ((await import('ioredis')) as unknown as { default: RedisConstructor }).default;
 	const settings = config.queue.bull.redis;
 	const nodes = settings.clusterNodes
