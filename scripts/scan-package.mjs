@@ -10,8 +10,9 @@
 //
 // The package is self-hosted only (docs/compatibility.md). Its exceptions to the Cloud rules are
 // declared below, each by file, rule and module or global: exceljs as the only runtime dependency,
-// and Node.js's https agent for connections kept alive across requests (n8n's helper builds a new
-// connection per request). Any other finding fails. Usage: node scripts/scan-package.mjs [--keep]
+// Node.js's http(s) agents for connections kept alive across requests (n8n's helper builds a new
+// connection per request), and n8n's own Redis settings and client for the trigger's claim in
+// queue mode. Any other finding fails. Usage: node scripts/scan-package.mjs [--keep]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,13 @@ export const DECLARED_EXCEPTIONS = [
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:http' })),
 	// The proxy variables (HTTPS_PROXY, NO_PROXY…) and the Node.js version that honours them.
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-globals', name: 'process' })),
+	// The trigger's claim shared by every queue-mode process: n8n's own Redis settings and the
+	// ioredis n8n connects with, both from n8n's install (a node is given neither).
+	...['@n8n/di', '@n8n/config', 'ioredis'].map((name) => ({
+		file: 'dist/nodes/PaymentGatewayTrigger/shared-claim/redis.js',
+		rule: 'no-restricted-imports',
+		name,
+	})),
 ];
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 

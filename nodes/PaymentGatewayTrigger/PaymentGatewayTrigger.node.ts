@@ -6,16 +6,14 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './events';
 import { checkNotificationSecret, publicHeaders, sameSecret } from './headers';
-import type { DeliveryScope } from './ledger';
-import { claimInMemory, claimPersisted, processedDataService, releaseInMemory } from './ledger';
+import { judgeDelivery } from './dedupe';
 
 const SECRET_HEADER = 'notification-secret';
-const MAX_REMEMBERED_DELIVERIES = 10000;
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -82,7 +80,7 @@ export class PaymentGatewayTrigger implements INodeType {
 						typeOptions: { minValue: 1 },
 						default: 1440,
 						description:
-							'How long this n8n process remembers a delivery in memory. n8n\'s processed-data store also keeps the last 10,000 deliveries, across restarts and processes.',
+							'How long a delivery is remembered: in this n8n process\'s memory or, in queue mode, in n8n\'s Redis (shared by every process). In regular mode n8n\'s processed-data store also keeps the last 10,000 deliveries, across restarts.',
 					},
 					{
 						displayName: 'Include Headers',
@@ -145,8 +143,16 @@ export class PaymentGatewayTrigger implements INodeType {
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const key = deliveryKey(payload);
-		if (options.dropDuplicates !== false && !(await firstDelivery(this, key, options))) {
-			return { webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' } };
+		if (options.dropDuplicates !== false) {
+			const verdict = await judgeDelivery(this, key, options);
+			if (!verdict.run && verdict.duplicate) {
+				return { webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' } };
+			}
+			if (!verdict.run) {
+				// Nothing ran and nothing is remembered: the service's retry of this delivery runs.
+				response.status(503).set('Retry-After', '5').json({ message: verdict.message });
+				return { noWebhookResponse: true };
+			}
 		}
 
 		const json: IDataObject = {
@@ -156,27 +162,5 @@ export class PaymentGatewayTrigger implements INodeType {
 		};
 		if (options.includeHeaders === true) json.headers = publicHeaders(headers);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
-	}
-}
-
-/**
- * Whether this is the first delivery of `key`: claimed in process memory first (atomic within the
- * process), then in n8n's processed-data table (across restarts and processes sharing a database).
- */
-async function firstDelivery(ctx: IWebhookFunctions, key: string, options: IDataObject): Promise<boolean> {
-	const node = ctx.getNode();
-	const scope: DeliveryScope = { workflowId: String(ctx.getWorkflow().id ?? ''), nodeId: node.id ?? node.name };
-	const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
-	if (!claimInMemory(scope, key, Date.now(), { windowMs, maxEntries: MAX_REMEMBERED_DELIVERIES })) return false;
-	const service = await processedDataService();
-	if (!service || scope.workflowId === '') return true;
-	try {
-		return await claimPersisted(service, scope, node.name, key, MAX_REMEMBERED_DELIVERIES);
-	} catch (error) {
-		// Not recorded: forget the claim, so the service's retry of this delivery is not dropped.
-		releaseInMemory(scope, key);
-		throw new NodeOperationError(node, error as Error, {
-			message: 'Could not record the delivery in n8n\'s processed-data store; answered with an error so the service delivers it again',
-		});
 	}
 }

@@ -29,6 +29,12 @@ interface ProcessedDataService {
 		contextData: { workflow: { id: string }; node: { id: string; name: string } },
 		options: { mode: 'entries'; maxEntries?: number },
 	): Promise<{ new: unknown[]; processed: unknown[] }>;
+	removeProcessed(
+		items: string[],
+		scope: 'node',
+		contextData: { workflow: { id: string }; node: { id: string; name: string } },
+		options: { mode: 'entries' },
+	): Promise<void>;
 }
 
 const memory = new Map<string, Map<string, number>>();
@@ -112,6 +118,11 @@ export async function claimPersisted(
 		);
 		return result.new.length === 1;
 	};
+	return await oneAtATime(id, run);
+}
+
+/** Runs `run` after every earlier call for the same scope settled (n8n's update is not atomic). */
+async function oneAtATime<T>(id: string, run: () => Promise<T>): Promise<T> {
 	const previous = queues.get(id) ?? Promise.resolve();
 	const next = previous.then(run, run);
 	const settled = next.catch(() => undefined);
@@ -120,4 +131,17 @@ export async function claimPersisted(
 		if (queues.get(id) === settled) queues.delete(id);
 	});
 	return await next;
+}
+
+/** Removes `key` from n8n's processed-data table (its delivery produced no execution). */
+export async function releasePersisted(
+	service: ProcessedDataService,
+	scope: DeliveryScope,
+	nodeName: string,
+	key: string,
+): Promise<void> {
+	const id = scopeKey(scope);
+	const run = async () =>
+		await service.removeProcessed([key], 'node', { workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } }, { mode: 'entries' });
+	await oneAtATime(id, run);
 }

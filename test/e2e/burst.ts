@@ -127,18 +127,47 @@ interface ExecutionPage {
 /** Statuses of an execution that has not ended yet (queue mode creates it before a worker runs it). */
 const UNFINISHED = new Set(['new', 'running', 'waiting', 'queued', 'unknown']);
 
+type ListedExecution = ExecutionPage['data'][number] & { workflowId?: string };
+
+const itemKey = (execution: ListedExecution, trigger: string) => {
+	const item = execution.data?.resultData.runData[trigger]?.[0]?.data?.main?.[0]?.[0];
+	return String(item?.json?.deliveryKey ?? `(execution ${execution.id}: ${execution.status}, no item)`);
+};
+
+/** How many executions of the workflow the last listing left out (main still held them). */
+export let lastHidden = 0;
+
+/** Executions already fetched one by one and ended (they no longer change), per n8n instance. */
+const ended = new Map<string, ListedExecution | null>();
+
+/** One execution through GET /api/v1/executions/:id; null when there is none with that id. */
+async function oneExecution(n8n: N8n, apiKey: string, id: number): Promise<ListedExecution | null> {
+	const cacheKey = `${n8n.baseUrl}#${id}`;
+	if (ended.has(cacheKey)) return ended.get(cacheKey)!;
+	const response = await fetch(`${n8n.baseUrl}/api/v1/executions/${id}?includeData=true`, { headers: { 'X-N8N-API-KEY': apiKey } });
+	if (response.status === 404) return null;
+	if (!response.ok) throw new Error(`GET /api/v1/executions/${id}: ${response.status} ${await response.text()}`);
+	const execution = (await response.json()) as ListedExecution;
+	if (!UNFINISHED.has(execution.status)) ended.set(cacheKey, execution);
+	return execution;
+}
+
 /**
  * Every ended execution of the workflow by its trigger item's deliveryKey (public API, paged), and
  * how many have not ended yet.
+ *
+ * n8n's list leaves out the executions its main process still holds as running in memory
+ * (ExecutionService.findManyAndCount, excludeRunning), whatever the database says: in queue mode
+ * main holds every execution it received itself until it hears the job ended. So the ids the
+ * list skipped (and a few above the newest) are read one by one, which nothing hides.
  */
 export async function executionKeys(
 	n8n: N8n,
 	workflowId: string,
 	trigger: string,
-): Promise<{ keys: string[]; unfinished: number }> {
+): Promise<{ keys: string[]; unfinished: number; hidden: number }> {
 	const apiKey = await n8n.publicApiKey();
-	const keys: string[] = [];
-	let unfinished = 0;
+	const listed: ListedExecution[] = [];
 	let cursor: string | null | undefined;
 	do {
 		const query = new URLSearchParams({ workflowId, includeData: 'true', limit: '250' });
@@ -148,17 +177,25 @@ export async function executionKeys(
 		});
 		if (!response.ok) throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
 		const page = (await response.json()) as ExecutionPage;
-		for (const execution of page.data) {
-			if (UNFINISHED.has(execution.status)) {
-				unfinished += 1;
-				continue;
-			}
-			const item = execution.data?.resultData.runData[trigger]?.[0]?.data?.main?.[0]?.[0];
-			keys.push(String(item?.json?.deliveryKey ?? `(execution ${execution.id}: ${execution.status}, no item)`));
-		}
+		listed.push(...page.data);
 		cursor = page.nextCursor;
 	} while (cursor);
-	return { keys, unfinished };
+	const ids = new Set(listed.map((e) => Number(e.id)));
+	const hidden: ListedExecution[] = [];
+	if (ids.size > 0) {
+		const top = Math.max(...ids);
+		for (let id = Math.min(...ids) + 1, misses = 0; id < top || misses < 3; id++) {
+			if (ids.has(id)) continue;
+			const execution = await oneExecution(n8n, apiKey, id);
+			misses = execution === null && id > top ? misses + 1 : 0;
+			if (execution && String(execution.workflowId) === workflowId) hidden.push(execution);
+		}
+	}
+	lastHidden = hidden.length;
+	const all = [...listed, ...hidden];
+	const unfinished = all.filter((e) => UNFINISHED.has(e.status)).length;
+	const keys = all.filter((e) => !UNFINISHED.has(e.status)).map((e) => itemKey(e, trigger));
+	return { keys, unfinished, hidden: hidden.length };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,7 +1,7 @@
 // n8n in queue mode for the queue suite: main, `n8n webhook` and `n8n worker` processes sharing one
 // PostgreSQL database and one Redis (started by scripts/queue-services.sh), binary data in the
 // database. Each process has its own user folder with the package linked, like separate hosts.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 import { N8n } from './n8n';
@@ -54,7 +54,7 @@ export class ClusterProcess {
 	}
 
 	/** `n8n`: a user folder made beforehand, when its port must be known first (WEBHOOK_URL). */
-	static async start(role: 'webhook' | 'worker', concurrency = 10, n8n?: N8n): Promise<ClusterProcess> {
+	static async start(role: 'webhook' | 'worker', concurrency = 10, n8n?: N8n, env: Record<string, string> = {}): Promise<ClusterProcess> {
 		n8n ??= await N8n.create();
 		const args = role === 'worker' ? ['worker', `--concurrency=${concurrency}`] : ['webhook'];
 		const child = spawn(
@@ -69,6 +69,7 @@ export class ClusterProcess {
 					N8N_LOG_LEVEL: 'info',
 					N8N_DISABLE_UI: 'true',
 					N8N_WATCH_PID: String(process.pid),
+					...env,
 				},
 			},
 		);
@@ -96,6 +97,17 @@ export class ClusterProcess {
 		throw new Error(`n8n ${this.role} not ready after ${timeoutMs} ms:\n${this.log().slice(-4000)}`);
 	}
 
+	/** SIGKILL to its process group, at once (a crashed host); the user folder stays until stop(). */
+	async kill(): Promise<void> {
+		const gone = new Promise((done) => this.child.once('exit', done));
+		try {
+			process.kill(-this.child.pid!, 'SIGKILL');
+		} catch {
+			return;
+		}
+		if (!this.exited) await gone;
+	}
+
 	/** SIGTERM to its process group, SIGKILL after 15 s; then its user folder goes. */
 	async stop(): Promise<void> {
 		const pid = this.child.pid!;
@@ -118,4 +130,37 @@ export class ClusterProcess {
 		}
 		await this.n8n.dispose();
 	}
+}
+
+/**
+ * Stops the suite's Redis (SHUTDOWN SAVE: its data kept, as a production Redis with persistence
+ * keeps it) and starts it again on the same port, folder and pid file after `ms`.
+ */
+export async function pauseRedis(ms: number): Promise<void> {
+	const port = process.env.QUEUE_REDIS_PORT!;
+	const cli = (...args: string[]) => execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', port, ...args], { encoding: 'utf8' }).trim();
+	const setting = (name: string) => cli('CONFIG', 'GET', name).split('\n')[1] ?? '';
+	const [dir, pidfile, logfile] = ['dir', 'pidfile', 'logfile'].map(setting);
+	try {
+		cli('SHUTDOWN', 'SAVE');
+	} catch {
+		// redis-cli reports the closed connection
+	}
+	await sleep(ms);
+	const args = ['--port', port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', logfile];
+	execFileSync('redis-server', args);
+	const up = () => {
+		try {
+			return cli('PING').includes('PONG');
+		} catch {
+			return false;
+		}
+	};
+	for (let i = 0; i < 50 && !up(); i++) await sleep(100);
+}
+
+/** How many keys of the suite's Redis match `pattern` (SCAN). */
+export function redisKeyCount(pattern: string): number {
+	const out = execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, '--scan', '--pattern', pattern], { encoding: 'utf8' });
+	return out.split('\n').filter((line) => line.trim() !== '').length;
 }
