@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { authenticationProperties, requestOptionsProperty } from './actions/common.descriptions';
+import { toolDescriptionProperties } from './actions/tool.descriptions';
 import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
@@ -140,6 +141,7 @@ export class PaymentGateway implements INodeType {
 			...subscriptionPlan.description,
 			...transaction.description,
 			requestOptionsProperty,
+			...toolDescriptionProperties,
 		],
 	};
 

@@ -1,0 +1,255 @@
+// The node as an AI agent's tool: real n8n exposes its tool variant through the MCP Server Trigger,
+// and the official MCP client lists and calls the tools, as an agent would.
+import { randomUUID } from 'node:crypto';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { startSandbox, type Sandbox, type TransactionRecord } from '../sandbox';
+import type { CredentialEntry, WorkflowJson } from './n8n';
+import { N8n, PACKAGE } from './n8n';
+
+const TOOL_TYPE = `${PACKAGE}.paymentGatewayTool`;
+const WORKFLOW_ID = 'e2eMcpTools';
+const MCP_PATH = 'payments';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let sandbox: Sandbox;
+let n8n: N8n;
+let client: Client;
+const outcomes: Array<{ tool: string; args: string; outcome: string; requests: number }> = [];
+
+const CREDENTIALS = {
+	hosted: { id: 'mcpHostedCred01', name: 'Sandbox Hosted', type: 'paymentGatewayHostedApi' },
+	pos: { id: 'mcpPosCred00001', name: 'Sandbox POS', type: 'paymentGatewayPosApi' },
+	invoice: { id: 'mcpInvoiceCred1', name: 'Sandbox Invoice', type: 'paymentGatewayInvoiceApi' },
+} as const;
+
+function credentials(box: Sandbox): CredentialEntry[] {
+	const data = {
+		hosted: { baseUrl: box.baseUrl, ...box.keys.hosted },
+		pos: { baseUrl: box.baseUrl, merchantKey: box.keys.pos.apiKey, merchantSecret: box.keys.pos.apiSecret },
+		invoice: { baseUrl: box.baseUrl, ...box.keys.invoice },
+	};
+	return (Object.keys(CREDENTIALS) as Array<keyof typeof CREDENTIALS>).map((k) => ({ ...CREDENTIALS[k], data: data[k] }));
+}
+
+/** The tools, each a tool node whose parameters come from $fromAI(). */
+const TOOLS: Array<{ name: string; credential: keyof typeof CREDENTIALS; parameters: Record<string, unknown> }> = [
+	{
+		name: 'list_transactions',
+		credential: 'hosted',
+		parameters: {
+			authentication: 'hosted',
+			resource: 'transaction',
+			operation: 'getMany',
+			limit: "={{ $fromAI('limit', 'How many transactions to return, 1 to 100', 'number') }}",
+			filters: { currencyCode: "={{ $fromAI('currency', 'ISO 4217 currency code, for example AED', 'string') }}" },
+		},
+	},
+	{
+		name: 'get_pos_order',
+		credential: 'pos',
+		parameters: {
+			resource: 'transaction',
+			operation: 'getPosOrder',
+			orderId: "={{ $fromAI('order_id', 'The service order ID (p_order_id) of a POS order', 'string') }}",
+		},
+	},
+	{
+		name: 'list_invoice_items',
+		credential: 'invoice',
+		parameters: {
+			resource: 'invoiceItem',
+			operation: 'getMany',
+			limit: 5,
+			filters: { status: "={{ $fromAI('status', 'Only items in this state: active or inactive', 'string') }}" },
+		},
+	},
+	{
+		name: 'create_payment',
+		credential: 'hosted',
+		parameters: {
+			authentication: 'hosted',
+			resource: 'order',
+			operation: 'createPayment',
+			// Text, so a model's "25.50" or "AED 25" meets the node's own rules (and its words).
+			amount: "={{ $fromAI('amount', 'Order amount as a plain number, for example 100.00', 'string') }}",
+			currency: "={{ $fromAI('currency', 'ISO 4217 currency code, for example AED', 'string') }}",
+			merchantOrderId: "={{ $fromAI('merchant_order_id', 'A new, unique ID for this order', 'string') }}",
+		},
+	},
+	{
+		name: 'refund_payment',
+		credential: 'hosted',
+		parameters: {
+			authentication: 'hosted',
+			resource: 'payment',
+			operation: 'refund',
+			transactionId: "={{ $fromAI('transaction_id', 'The transaction ID of a captured payment', 'string') }}",
+			amount: "={{ $fromAI('amount', 'Amount to refund as a plain number, at least 1', 'string') }}",
+			currency: "={{ $fromAI('currency', 'ISO 4217 currency code of the payment', 'string') }}",
+		},
+	},
+];
+
+function mcpWorkflow(webhookId: string): WorkflowJson {
+	const trigger = 'MCP Server Trigger';
+	return {
+		id: WORKFLOW_ID,
+		name: 'E2E payment tools over MCP',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: randomUUID(),
+				name: trigger,
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId,
+				parameters: { path: MCP_PATH, authentication: 'none' },
+			},
+			...TOOLS.map((tool, i) => {
+				const credential = CREDENTIALS[tool.credential];
+				return {
+					id: randomUUID(),
+					name: tool.name,
+					type: TOOL_TYPE,
+					typeVersion: 2,
+					position: [i * 220, 300] as [number, number],
+					parameters: tool.parameters,
+					credentials: { [credential.type]: { id: credential.id, name: credential.name } },
+				};
+			}),
+		],
+		connections: Object.fromEntries(
+			TOOLS.map((tool) => [tool.name, { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] }]),
+		),
+	};
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ seed: 31, transactionCount: 40 });
+	n8n = await N8n.create();
+	await n8n.importCredentials(credentials(sandbox));
+	await n8n.importWorkflow(mcpWorkflow(randomUUID()));
+	await n8n.publish(WORKFLOW_ID);
+	await n8n.start();
+	const url = new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
+	// Readiness comes before the published workflow's endpoint is registered: retry connecting.
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		client = new Client({ name: 'payment-gateway-e2e', version: '1.0.0' });
+		try {
+			await client.connect(new StreamableHTTPClientTransport(url));
+			break;
+		} catch (error) {
+			if (Date.now() > deadline) throw new Error(`MCP endpoint never answered: ${String(error)}\n${n8n.log().slice(-4000)}`);
+			await sleep(500);
+		}
+	}
+}, 300_000);
+
+afterAll(async () => {
+	console.log(
+		['MCP tool calls:', ...outcomes.map((o) => `${o.tool}(${o.args}) → ${o.outcome}; sandbox requests: ${o.requests}`)].join('\n'),
+	);
+	await client?.close().catch(() => undefined);
+	await n8n?.dispose();
+	await sandbox?.stop();
+});
+
+interface ToolAnswer {
+	isError: boolean;
+	text: string;
+	requests: number;
+}
+
+/** Calls one tool as a model would; what came back, and how many requests reached the sandbox. */
+async function call(tool: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+	sandbox.clearRequests();
+	const result = (await client.callTool({ name: tool, arguments: args })) as {
+		isError?: boolean;
+		content: Array<{ type: string; text?: string }>;
+	};
+	const text = result.content.map((c) => c.text ?? '').join('\n');
+	const requests = sandbox.requests.length;
+	const answer = { isError: result.isError === true, text, requests };
+	outcomes.push({
+		tool,
+		args: JSON.stringify(args),
+		outcome: `${answer.isError ? 'tool error' : 'ok'}: ${text.slice(0, 140)}`,
+		requests,
+	});
+	return answer;
+}
+
+const noSecrets = (text: string) => {
+	for (const secret of [sandbox.keys.hosted.merchantSecret, sandbox.keys.pos.apiSecret, sandbox.keys.invoice.merchantSecret]) {
+		expect(text).not.toContain(secret);
+	}
+};
+
+describe('the node as MCP tools in real n8n', () => {
+	it('lists every tool with an input schema a model can fill', async () => {
+		const { tools } = await client.listTools();
+		console.log(
+			['MCP tools:', ...tools.map((t) => `${t.name}: ${t.description ?? ''}\n  ${JSON.stringify(t.inputSchema)}`)].join('\n'),
+		);
+		expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+		const schema = (name: string) => tools.find((t) => t.name === name)?.inputSchema as { properties?: Record<string, { type?: string }> };
+		expect(Object.keys(schema('refund_payment').properties ?? {}).sort()).toEqual(['amount', 'currency', 'transaction_id']);
+		expect(schema('list_transactions').properties?.limit?.type).toBe('number');
+		const described = (name: string) => tools.find((t) => t.name === name)?.description ?? '';
+		expect(described('refund_payment')).toMatch(/MOVES MONEY.*not retried automatically/);
+		expect(described('refund_payment')).toContain('transaction_id');
+		expect(described('list_transactions')).toMatch(/Read-only/);
+	});
+
+	it('answers good arguments with the service answer, without secrets', async () => {
+		const list = await call('list_transactions', { limit: 2, currency: 'AED' });
+		expect(list.isError).toBe(false);
+		expect(list.requests).toBe(1);
+		noSecrets(list.text);
+
+		const posOrder = (sandbox.state.transactions as TransactionRecord[])[0];
+		const pos = await call('get_pos_order', { order_id: String(posOrder.p_order_id) });
+		expect(pos.requests).toBe(1);
+		noSecrets(pos.text);
+
+		const items = await call('list_invoice_items', { status: 'active' });
+		expect(items.isError).toBe(false);
+		noSecrets(items.text);
+
+		const created = await call('create_payment', { amount: '25.50', currency: 'aed', merchant_order_id: `MCP-${randomUUID().slice(0, 8)}` });
+		expect(created.isError).toBe(false);
+		expect(created.text).toContain('p_order_id');
+		noSecrets(created.text);
+	});
+
+	it.each<[string, Record<string, unknown>, string]>([
+		['create_payment', { amount: 'AED 10', currency: 'AED', merchant_order_id: 'MCP-BAD-1' }, 'Invalid Amount: order_details.amount must be a plain number (no currency symbol, commas or spaces) (received "AED 10")'],
+		['create_payment', { amount: '10', currency: 'dollars', merchant_order_id: 'MCP-BAD-2' }, 'Invalid Currency: order_details.currency must be one of'],
+		['refund_payment', { transaction_id: '', amount: '5', currency: 'AED' }, 'Invalid Transaction ID: transaction_id is required (received "")'],
+		['refund_payment', { transaction_id: '123', amount: '0.5', currency: 'AED' }, 'Invalid Amount: amount.value must be at least 1 (received "0.5")'],
+		['list_invoice_items', { status: 'archived' }, 'Invalid Filters > Status must be one of Active, Deactivated (received "archived")'],
+		// n8n checks the arguments against the schema before the node runs.
+		['refund_payment', { transaction_id: { id: 7 }, amount: '5', currency: 'AED' }, 'Expected string, received object'],
+	])('%s refuses %j naming the field, the rule and the value; nothing reaches the service', async (tool, args, said) => {
+		const answer = await call(tool, args);
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain(said);
+		expect(answer.requests).toBe(0);
+	});
+
+	it('a refund whose answer is lost says it may have gone through and was not retried', async () => {
+		const captured = (sandbox.state.transactions as TransactionRecord[]).find((r) => r.status === 'CAPTURED')!;
+		sandbox.faults.inject({ kind: 'status500', path: '/orders/v1/transaction', count: 1 });
+		const answer = await call('refund_payment', { transaction_id: captured.transaction_id, amount: '1', currency: captured.currency });
+		sandbox.faults.clear();
+		expect(answer.isError).toBe(true);
+		expect(answer.requests).toBe(1);
+		expect(answer.text).toContain('so it was not retried automatically. It may have reached the service and been processed');
+	});
+});
