@@ -169,6 +169,8 @@ function readExamples() {
 
 const nodesOf = (workflow, type) => (workflow.nodes ?? []).filter((node) => node.type === type);
 
+const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
+
 /** Workflows started by an outside event: published so that their production URLs answer. */
 function listensForEvents(workflow) {
 	return (workflow.nodes ?? []).some(
@@ -176,7 +178,8 @@ function listensForEvents(workflow) {
 			!node.disabled &&
 			(node.type === TRIGGER_TYPE ||
 				node.type === 'n8n-nodes-base.webhook' ||
-				node.type === 'n8n-nodes-base.formTrigger'),
+				node.type === 'n8n-nodes-base.formTrigger' ||
+				node.type === MCP_TRIGGER_TYPE),
 	);
 }
 
@@ -210,6 +213,8 @@ function productionUrls(workflow, base) {
 		} else if (node.type === 'n8n-nodes-base.formTrigger') {
 			const p = node.parameters?.path || node.webhookId;
 			urls.push({ node: node.name, kind: 'form', url: `${base}/form/${p}` });
+		} else if (node.type === MCP_TRIGGER_TYPE) {
+			urls.push({ node: node.name, kind: 'mcp', url: `${base}/mcp/${node.parameters?.path || node.webhookId}` });
 		}
 	}
 	return urls;

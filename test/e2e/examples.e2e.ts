@@ -50,12 +50,14 @@ beforeAll(async () => {
 	chargeUrl = n8n.webhookUrl(webhookIdOf(CHARGE, 'Card saved'), TRIGGER_PATH);
 	checkoutUrl = `${n8n.baseUrl}/webhook/checkout`;
 	await n8n.importCredentials(fillCredentials(sandbox));
-	// Every example file unchanged, in one import (an array of workflows).
+	// Every example file unchanged, in one import (an array of workflows); payment-tools-mcp is
+	// run by mcp-tools.e2e.ts.
 	expect(Object.keys(workflows).sort()).toEqual([
 		'checkout-to-fulfilment.checkout',
 		'checkout-to-fulfilment.payment-events',
 		'month-end',
 		'payment-link-wait',
+		'payment-tools-mcp',
 		'save-card-then-charge.charge',
 		'save-card-then-charge.save-card',
 		'scheduled-payouts',

@@ -1,6 +1,9 @@
-// The node as an AI agent's tool: real n8n exposes its tool variant through the MCP Server Trigger,
-// and the official MCP client lists and calls the tools, as an agent would.
+// The node as an AI agent's tool: real n8n exposes its tool variant through the MCP Server Trigger
+// (examples/payment-tools-mcp.json), and the official MCP client lists and calls the tools, as an
+// agent would.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,8 +12,14 @@ import { startSandbox, type Sandbox, type TransactionRecord } from '../sandbox';
 import type { CredentialEntry, WorkflowJson } from './n8n';
 import { N8n, PACKAGE } from './n8n';
 
-const TOOL_TYPE = `${PACKAGE}.paymentGatewayTool`;
-const WORKFLOW_ID = 'e2eMcpTools';
+// The example as users import it (examples/payment-tools-mcp.json), with the examples' credentials.
+const EXAMPLE = JSON.parse(
+	readFileSync(resolve(__dirname, '../../examples/payment-tools-mcp.json'), 'utf8'),
+) as WorkflowJson;
+const { fillCredentials } = require('../../examples/fill-credentials.js') as {
+	fillCredentials: (values: unknown) => CredentialEntry[];
+};
+const TOOL_NAMES = EXAMPLE.nodes.filter((n) => n.type === `${PACKAGE}.paymentGatewayTool`).map((n) => n.name);
 const MCP_PATH = 'payments';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -19,122 +28,12 @@ let n8n: N8n;
 let client: Client;
 const outcomes: Array<{ tool: string; args: string; outcome: string; requests: number }> = [];
 
-const CREDENTIALS = {
-	hosted: { id: 'mcpHostedCred01', name: 'Sandbox Hosted', type: 'paymentGatewayHostedApi' },
-	pos: { id: 'mcpPosCred00001', name: 'Sandbox POS', type: 'paymentGatewayPosApi' },
-	invoice: { id: 'mcpInvoiceCred1', name: 'Sandbox Invoice', type: 'paymentGatewayInvoiceApi' },
-} as const;
-
-function credentials(box: Sandbox): CredentialEntry[] {
-	const data = {
-		hosted: { baseUrl: box.baseUrl, ...box.keys.hosted },
-		pos: { baseUrl: box.baseUrl, merchantKey: box.keys.pos.apiKey, merchantSecret: box.keys.pos.apiSecret },
-		invoice: { baseUrl: box.baseUrl, ...box.keys.invoice },
-	};
-	return (Object.keys(CREDENTIALS) as Array<keyof typeof CREDENTIALS>).map((k) => ({ ...CREDENTIALS[k], data: data[k] }));
-}
-
-/** The tools, each a tool node whose parameters come from $fromAI(). */
-const TOOLS: Array<{ name: string; credential: keyof typeof CREDENTIALS; parameters: Record<string, unknown> }> = [
-	{
-		name: 'list_transactions',
-		credential: 'hosted',
-		parameters: {
-			authentication: 'hosted',
-			resource: 'transaction',
-			operation: 'getMany',
-			limit: "={{ $fromAI('limit', 'How many transactions to return, 1 to 100', 'number') }}",
-			filters: { currencyCode: "={{ $fromAI('currency', 'ISO 4217 currency code, for example AED', 'string') }}" },
-		},
-	},
-	{
-		name: 'get_pos_order',
-		credential: 'pos',
-		parameters: {
-			resource: 'transaction',
-			operation: 'getPosOrder',
-			orderId: "={{ $fromAI('order_id', 'The service order ID (p_order_id) of a POS order', 'string') }}",
-		},
-	},
-	{
-		name: 'list_invoice_items',
-		credential: 'invoice',
-		parameters: {
-			resource: 'invoiceItem',
-			operation: 'getMany',
-			limit: 5,
-			filters: { status: "={{ $fromAI('status', 'Only items in this state: active or inactive', 'string') }}" },
-		},
-	},
-	{
-		name: 'create_payment',
-		credential: 'hosted',
-		parameters: {
-			authentication: 'hosted',
-			resource: 'order',
-			operation: 'createPayment',
-			// Text, so a model's "25.50" or "AED 25" meets the node's own rules (and its words).
-			amount: "={{ $fromAI('amount', 'Order amount as a plain number, for example 100.00', 'string') }}",
-			currency: "={{ $fromAI('currency', 'ISO 4217 currency code, for example AED', 'string') }}",
-			merchantOrderId: "={{ $fromAI('merchant_order_id', 'A new, unique ID for this order', 'string') }}",
-		},
-	},
-	{
-		name: 'refund_payment',
-		credential: 'hosted',
-		parameters: {
-			authentication: 'hosted',
-			resource: 'payment',
-			operation: 'refund',
-			transactionId: "={{ $fromAI('transaction_id', 'The transaction ID of a captured payment', 'string') }}",
-			amount: "={{ $fromAI('amount', 'Amount to refund as a plain number, at least 1', 'string') }}",
-			currency: "={{ $fromAI('currency', 'ISO 4217 currency code of the payment', 'string') }}",
-		},
-	},
-];
-
-function mcpWorkflow(webhookId: string): WorkflowJson {
-	const trigger = 'MCP Server Trigger';
-	return {
-		id: WORKFLOW_ID,
-		name: 'E2E payment tools over MCP',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: randomUUID(),
-				name: trigger,
-				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId,
-				parameters: { path: MCP_PATH, authentication: 'none' },
-			},
-			...TOOLS.map((tool, i) => {
-				const credential = CREDENTIALS[tool.credential];
-				return {
-					id: randomUUID(),
-					name: tool.name,
-					type: TOOL_TYPE,
-					typeVersion: 2,
-					position: [i * 220, 300] as [number, number],
-					parameters: tool.parameters,
-					credentials: { [credential.type]: { id: credential.id, name: credential.name } },
-				};
-			}),
-		],
-		connections: Object.fromEntries(
-			TOOLS.map((tool) => [tool.name, { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] }]),
-		),
-	};
-}
-
 beforeAll(async () => {
 	sandbox = await startSandbox({ seed: 31, transactionCount: 40 });
 	n8n = await N8n.create();
-	await n8n.importCredentials(credentials(sandbox));
-	await n8n.importWorkflow(mcpWorkflow(randomUUID()));
-	await n8n.publish(WORKFLOW_ID);
+	await n8n.importCredentials(fillCredentials(sandbox));
+	await n8n.importWorkflow(EXAMPLE);
+	await n8n.publish(EXAMPLE.id);
 	await n8n.start();
 	const url = new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
 	// Readiness comes before the published workflow's endpoint is registered: retry connecting.
@@ -197,7 +96,8 @@ describe('the node as MCP tools in real n8n', () => {
 		console.log(
 			['MCP tools:', ...tools.map((t) => `${t.name}: ${t.description ?? ''}\n  ${JSON.stringify(t.inputSchema)}`)].join('\n'),
 		);
-		expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+		expect(TOOL_NAMES).toHaveLength(5);
+		expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
 		const schema = (name: string) => tools.find((t) => t.name === name)?.inputSchema as { properties?: Record<string, { type?: string }> };
 		expect(Object.keys(schema('refund_payment').properties ?? {}).sort()).toEqual(['amount', 'currency', 'transaction_id']);
 		expect(schema('list_transactions').properties?.limit?.type).toBe('number');
