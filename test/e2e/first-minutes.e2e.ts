@@ -1,0 +1,192 @@
+// A new user's first minutes in the real n8n editor (headless Debian Chromium): every credential the
+// demo creates (the POS one last, so n8n would pre-select it where it may), a new workflow, a Manual
+// Trigger and the Payment Gateway node added from the nodes panel by searching for it, once per
+// resource. The credential field must be there with a usable credential, the node must run, and
+// 0 typed in Amount must stay 0 and be refused by name, with nothing sent.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+import { startSandbox, type Sandbox } from '../sandbox';
+import { N8n, type CredentialEntry } from './n8n';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const OWNER = { email: 'new-user@e2e.local', firstName: 'New', lastName: 'User', password: 'E2e-NewUser-Passw0rd' };
+
+let sandbox: Sandbox;
+let n8n: N8n;
+let context: BrowserContext;
+let page: Page;
+
+/** The demo's credentials (scripts/demo.js), by name, the POS one imported last. */
+function demoCredentials(box: Sandbox): CredentialEntry[][] {
+	const { keys, baseUrl, payoutUrl } = box;
+	const pair = (id: string, name: string, type: string, k: { merchantKey: string; merchantSecret: string }) => ({
+		id,
+		name,
+		type,
+		data: { baseUrl, ...k },
+	});
+	return [
+		[
+			pair('fmHostedCred', 'Sandbox Hosted Solution', 'paymentGatewayHostedApi', keys.hosted),
+			pair('fmSdkCred', 'Sandbox SDK', 'paymentGatewaySdkApi', keys.sdk),
+			pair('fmS2sCred', 'Sandbox S2S', 'paymentGatewayS2sApi', keys.s2s),
+			pair('fmPayLinkCred', 'Sandbox Payment Link', 'paymentGatewayPaymentLinkApi', keys.paymentLink),
+			pair('fmSubscrCred', 'Sandbox Subscription', 'paymentGatewaySubscriptionApi', keys.subscription),
+			pair('fmInvoiceCred', 'Sandbox Invoice', 'paymentGatewayInvoiceApi', keys.invoice),
+			{ id: 'fmPayoutCred', name: 'Sandbox Payout', type: 'paymentGatewayPayoutApi', data: { payoutUrl, obtainBy: 'request', ...keys.payout, keyPlacement: 'headers' } },
+			{ id: 'fmWebhookCred', name: 'Sandbox Webhook', type: 'paymentGatewayWebhookApi', data: { notificationSecret: keys.webhook.notificationSecret } },
+		],
+		[{ id: 'fmPosCred', name: 'Sandbox POS', type: 'paymentGatewayPosApi', data: { baseUrl, merchantKey: keys.pos.apiKey, merchantSecret: keys.pos.apiSecret } }],
+	];
+}
+
+beforeAll(async () => {
+	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (.ci/run does)`);
+	sandbox = await startSandbox({ seed: 41, transactionCount: 30, invoiceItemCount: 3 });
+	n8n = await N8n.create({ ui: true });
+	for (const batch of demoCredentials(sandbox)) await n8n.importCredentials(batch);
+	await n8n.start();
+	const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(OWNER),
+	});
+	if (!setup.ok) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
+	const profile = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'chromium-'));
+	context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1440, height: 900 } });
+	context.setDefaultTimeout(30_000);
+	page = context.pages()[0] ?? (await context.newPage());
+	await page.goto(`${n8n.baseUrl}/signin`);
+	await page.locator('input[name="emailOrLdapLoginId"]').fill(OWNER.email);
+	await page.locator('input[name="password"]').fill(OWNER.password);
+	await page.locator('[data-test-id="form-submit-button"]').click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}, 300_000);
+
+afterAll(async () => {
+	await context?.close();
+	await n8n?.dispose();
+	await sandbox?.stop();
+});
+
+/** The credentials an order, payment or transaction list can use (Hosted, S2S, SDK keys). */
+const ORDER_CREDENTIALS = /^Sandbox (Hosted Solution|S2S|SDK)$/;
+
+const ndv = () => page.locator('[data-test-id="ndv"]');
+
+/** Types into the nodes panel's search and picks the item of that name. */
+async function searchAndPick(search: string, name: string | RegExp): Promise<void> {
+	const bar = page.locator('[data-test-id="node-creator-search-bar"]');
+	await bar.waitFor();
+	await bar.fill(search);
+	await clickSettled(page.locator('[data-test-id="node-creator-item-name"]', { hasText: typeof name === 'string' ? new RegExp(`^${name}$`) : name }).first());
+}
+
+/** Clicks once the list stops re-rendering under the search (an item can be replaced mid-click). */
+async function clickSettled(target: Locator): Promise<void> {
+	for (let attempt = 1; ; attempt++) {
+		await page.waitForTimeout(300);
+		try {
+			await target.click({ timeout: 5_000 });
+			return;
+		} catch (error) {
+			if (attempt >= 5) throw error;
+		}
+	}
+}
+
+/** A new workflow with a Manual Trigger, added the way a new user does. */
+async function newWorkflowWithManualTrigger(): Promise<void> {
+	await page.goto(`${n8n.baseUrl}/workflow/new`);
+	await page.locator('[data-test-id="canvas-add-button"]').click();
+	await searchAndPick('manual', /^(Manual Trigger|Trigger manually)$/);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	if (await ndv().isVisible()) await ndv().locator('[data-test-id="ndv-close-button"]').click();
+}
+
+/** Opens the nodes panel, searches "Payment Gateway", picks the node and then the action. */
+async function addGatewayAction(action: string): Promise<void> {
+	// The + after the Manual Trigger, as a new user continues the workflow.
+	await clickSettled(page.locator('[data-test-id="canvas-handle-plus"]').first());
+	await searchAndPick('Payment Gateway', 'Payment Gateway');
+	await clickSettled(page.getByText(action, { exact: true }).first());
+	await ndv().locator('[data-test-id="node-parameters"]').waitFor();
+}
+
+/** The credential the panel shows as chosen, or undefined when the panel has no credential field. */
+async function chosenCredential(): Promise<string | undefined> {
+	const select = ndv().locator('[data-test-id="node-credentials-select"]');
+	if ((await select.count()) === 0) return undefined;
+	return (await select.locator('input').first().inputValue()).trim();
+}
+
+async function typeInto(parameter: string, value: string): Promise<void> {
+	const input = ndv().locator(`[data-test-id="parameter-input-${parameter}"] input, [data-test-id="parameter-input-${parameter}"] textarea`).first();
+	await input.click();
+	await input.fill(value);
+	await page.keyboard.press('Tab');
+}
+
+/** Runs the node from its panel; the output panel's text once it shows `expected` (or 30 s passed). */
+async function executeStep(expected: RegExp): Promise<string> {
+	await ndv().locator('[data-test-id="node-execute-button"]').click();
+	const output = ndv().locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]').first();
+	let text = '';
+	for (const deadline = Date.now() + 30_000; Date.now() < deadline; await page.waitForTimeout(250)) {
+		text = await output.innerText().catch(() => '');
+		if (expected.test(text)) break;
+	}
+	return text;
+}
+
+describe('the first minutes of a new user in the real editor', () => {
+	// What the page showed when a step failed, for the log reader.
+	afterEach(async () => {
+		if (process.env.FIRST_MINUTES_SHOTS) await page.screenshot({ path: join(process.env.FIRST_MINUTES_SHOTS, `${Date.now()}.png`) });
+	});
+
+	const created = () => sandbox.requests.filter((r) => r.path === '/orders/v1/create');
+
+	it('Order > Create a payment: the credential is there, 0 in Amount stays 0 and is refused, then an order is made', async () => {
+		await newWorkflowWithManualTrigger();
+		await addGatewayAction('Create a payment');
+		// n8n pre-selects the newest credential of a type the field accepts: never the POS keys here.
+		expect(await chosenCredential()).toMatch(ORDER_CREDENTIALS);
+
+		sandbox.clearRequests();
+		await typeInto('amount', '0');
+		const amount = ndv().locator('[data-test-id="parameter-input-amount"] input').first();
+		expect(await amount.inputValue()).toBe('0');
+		await typeInto('merchantOrderId', `FIRST-${Date.now()}`);
+		const refused = await executeStep(/Amount/);
+		expect(refused).toContain('Invalid Amount');
+		expect(created()).toHaveLength(0);
+
+		await typeInto('amount', '10');
+		const answered = await executeStep(/p_order_id/);
+		expect(answered).toContain('p_order_id');
+		expect(created()).toHaveLength(1);
+	});
+
+	it.each([
+		['Get many transactions', ORDER_CREDENTIALS, 'transaction_id', []],
+		['Get a POS order', /^Sandbox POS$/, 'p_order_id', [['orderId', 'first']]],
+		['Get many invoice items', /^Sandbox Invoice$/, 'data_id', []],
+	] as Array<[string, RegExp, string, Array<[string, string]>]>)(
+		'%s: added from the nodes panel with a usable credential (%s), and it runs',
+		async (action, credential, expected, values) => {
+			await newWorkflowWithManualTrigger();
+			await addGatewayAction(action);
+			expect(await chosenCredential()).toMatch(credential);
+			for (const [parameter, value] of values) {
+				await typeInto(parameter, value === 'first' ? String(sandbox.state.transactions[0].p_order_id) : value);
+			}
+			expect(await executeStep(new RegExp(expected))).toContain(expected);
+		},
+	);
+});
