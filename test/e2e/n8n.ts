@@ -276,12 +276,12 @@ export class N8n {
 				.map((c) => c.split(';')[0])
 				.join('; ');
 		// Setup answers with the auth cookie, but right after setup n8n sometimes refuses that cookie or
-		// a login (401) for a moment: retry, logging in afresh, for a few seconds.
+		// a login (401) for a moment, longer on a busy machine: retry, logging in afresh, for up to 45 s.
 		const setup = await post('/rest/owner/setup', owner);
 		if (!setup.ok && setup.status !== 400) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
 		let cookie = setup.ok ? cookieOf(setup) : '';
 		let created: Response | undefined;
-		for (let attempt = 0; attempt < 20; attempt++) {
+		for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
 			if (!cookie) {
 				const login = await post('/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
 				if (login.ok) cookie = cookieOf(login);
