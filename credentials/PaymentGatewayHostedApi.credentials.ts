@@ -1,10 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import {
-	credentialIcon,
-	merchantChannelProperties,
-	merchantKeyHeaders,
-} from './shared/channel';
+import { credentialIcon, merchantChannelProperties, merchantKeyHeaders } from './shared/channel';
 
 export class PaymentGatewayHostedApi implements ICredentialType {
 	name = 'paymentGatewayHostedApi';
@@ -13,7 +9,8 @@ export class PaymentGatewayHostedApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#hosted-solution-api';
+	documentationUrl =
+		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#hosted-solution-api';
 
 	properties: INodeProperties[] = merchantChannelProperties('Hosted Solution');
 

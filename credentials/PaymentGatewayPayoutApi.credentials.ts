@@ -17,7 +17,9 @@ const DEFAULT_TOKEN_TIMEOUT_MS = 30000;
 /** Which Payout URL and key a cached token was issued for: a token never goes to another host. */
 export function tokenBinding(credentials: ICredentialDataDecryptedObject): string {
 	const url = String(credentials.payoutUrl ?? '').replace(/\/+$/, '');
-	const hash = createHash('sha256').update(`${url}\n${String(credentials.merchantKey ?? '')}`).digest('hex');
+	const hash = createHash('sha256')
+		.update(`${url}\n${String(credentials.merchantKey ?? '')}`)
+		.digest('hex');
 	return `v1:${hash.slice(0, 32)}`;
 }
 
@@ -25,13 +27,16 @@ export function tokenBinding(credentials: ICredentialDataDecryptedObject): strin
 export function boundToken(credentials: ICredentialDataDecryptedObject): string | undefined {
 	const stored = String(credentials.sessionToken ?? '');
 	const prefix = `${tokenBinding(credentials)}:`;
-	return stored.startsWith(prefix) && stored.length > prefix.length ? stored.slice(prefix.length) : undefined;
+	return stored.startsWith(prefix) && stored.length > prefix.length
+		? stored.slice(prefix.length)
+		: undefined;
 }
 
 /** What n8n's request helper threw for a redirect answer, which is never followed. */
 function redirectOf(error: unknown): { status: number; location?: string } | undefined {
 	const cause = (error as { cause?: unknown }).cause ?? error;
-	const response = (cause as { response?: { status?: number; headers?: Record<string, unknown> } }).response;
+	const response = (cause as { response?: { status?: number; headers?: Record<string, unknown> } })
+		.response;
 	const status = response?.status;
 	if (typeof status !== 'number' || status < 300 || status >= 400) return undefined;
 	const location = response?.headers?.location;
@@ -42,10 +47,9 @@ function redirectOf(error: unknown): { status: number; location?: string } | und
 export function extractAccessToken(body: unknown): string | undefined {
 	if (typeof body !== 'object' || body === null) return undefined;
 	const record = body as Record<string, unknown>;
-	const data = (typeof record.data === 'object' && record.data !== null ? record.data : {}) as Record<
-		string,
-		unknown
-	>;
+	const data = (
+		typeof record.data === 'object' && record.data !== null ? record.data : {}
+	) as Record<string, unknown>;
 	for (const value of [data.access_token, data.token, record.access_token, record.token]) {
 		if (typeof value === 'string' && value !== '') return value;
 	}
@@ -92,7 +96,8 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#payout-api';
+	documentationUrl =
+		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#payout-api';
 
 	properties: INodeProperties[] = [
 		{
@@ -113,7 +118,8 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 				{
 					name: 'Request From Token Endpoint',
 					value: 'request',
-					description: 'Get a bearer token from GET {payout_url}/v1/token and renew it when it expires',
+					description:
+						'Get a bearer token from GET {payout_url}/v1/token and renew it when it expires',
 				},
 				{
 					name: 'Paste Access Token',
@@ -192,10 +198,16 @@ export class PaymentGatewayPayoutApi implements ICredentialType {
 		return { sessionToken: `${tokenBinding(credentials)}:${token}` };
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions) {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	) {
 		// A token cached for another Payout URL or key is not sent: the service's 401 then makes n8n
 		// ask for a new token from this credential's own address.
-		const token = credentials.obtainBy === 'paste' ? String(credentials.accessToken ?? '') : boundToken(credentials);
+		const token =
+			credentials.obtainBy === 'paste'
+				? String(credentials.accessToken ?? '')
+				: boundToken(credentials);
 		if (token === undefined) return requestOptions;
 		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${token}` };
 		return requestOptions;

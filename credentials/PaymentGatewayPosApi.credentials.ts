@@ -9,7 +9,8 @@ export class PaymentGatewayPosApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#pos-api';
+	documentationUrl =
+		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#pos-api';
 
 	properties: INodeProperties[] = [
 		baseUrlProperty,

@@ -1,10 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import {
-	credentialIcon,
-	merchantChannelProperties,
-	merchantKeyHeaders,
-} from './shared/channel';
+import { credentialIcon, merchantChannelProperties, merchantKeyHeaders } from './shared/channel';
 
 export class PaymentGatewaySdkApi implements ICredentialType {
 	name = 'paymentGatewaySdkApi';
@@ -13,7 +9,8 @@ export class PaymentGatewaySdkApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#sdk-api';
+	documentationUrl =
+		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#sdk-api';
 
 	properties: INodeProperties[] = merchantChannelProperties('SDK/plugins');
 

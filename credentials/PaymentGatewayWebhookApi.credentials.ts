@@ -10,7 +10,8 @@ export class PaymentGatewayWebhookApi implements ICredentialType {
 
 	icon = credentialIcon;
 
-	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#webhook-api';
+	documentationUrl =
+		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/credentials.md#webhook-api';
 
 	properties: INodeProperties[] = [
 		{

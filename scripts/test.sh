@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The whole test run: build, type-check, lint, then every jest suite.
+# The whole test run: build, type-check, lint, format check, then every jest suite.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/build.sh
 export PATH="$PWD/node_modules/.bin:$PATH"
 tsc --noEmit -p tsconfig.json
 eslint nodes credentials package.json
+# One format (package.json "prettier", as n8n's node starter uses): npm run format rewrites.
+prettier --check --log-level warn 'nodes/**/*.ts' 'credentials/**/*.ts' 'test/**/*.ts'
 mkdir -p .tools
 status=0
 jest --ci --json --outputFile=.tools/jest-results.json "$@" || status=$?

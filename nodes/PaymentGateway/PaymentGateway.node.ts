@@ -14,7 +14,10 @@ import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
 import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
-import { waitForPaymentWebhook, waitForPaymentWebhooks } from './actions/order/waitForPayment.webhook';
+import {
+	waitForPaymentWebhook,
+	waitForPaymentWebhooks,
+} from './actions/order/waitForPayment.webhook';
 import * as payment from './actions/payment/Payment.resource';
 import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
 import * as payout from './actions/payout/Payout.resource';
@@ -32,7 +35,10 @@ export class PaymentGateway implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Payment Gateway',
 		name: 'paymentGateway',
-		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
+		icon: {
+			light: 'file:../../icons/paymentGateway.svg',
+			dark: 'file:../../icons/paymentGateway.dark.svg',
+		},
 		group: ['transform'],
 		version: [1, 2],
 		defaultVersion: 2,
@@ -47,10 +53,30 @@ export class PaymentGateway implements INodeType {
 		outputs: NODE_OUTPUTS_EXPRESSION,
 		webhooks: waitForPaymentWebhooks,
 		credentials: [
-			{ name: 'paymentGatewayHostedApi', required: true, testedBy: 'testHostedCredential', displayOptions: CHANNEL.hosted },
-			{ name: 'paymentGatewayS2sApi', required: true, testedBy: 'testS2sCredential', displayOptions: CHANNEL.s2s },
-			{ name: 'paymentGatewaySdkApi', required: true, testedBy: 'testSdkCredential', displayOptions: CHANNEL.sdk },
-			{ name: 'paymentGatewayPosApi', required: true, testedBy: 'testPosCredential', displayOptions: CHANNEL.pos },
+			{
+				name: 'paymentGatewayHostedApi',
+				required: true,
+				testedBy: 'testHostedCredential',
+				displayOptions: CHANNEL.hosted,
+			},
+			{
+				name: 'paymentGatewayS2sApi',
+				required: true,
+				testedBy: 'testS2sCredential',
+				displayOptions: CHANNEL.s2s,
+			},
+			{
+				name: 'paymentGatewaySdkApi',
+				required: true,
+				testedBy: 'testSdkCredential',
+				displayOptions: CHANNEL.sdk,
+			},
+			{
+				name: 'paymentGatewayPosApi',
+				required: true,
+				testedBy: 'testPosCredential',
+				displayOptions: CHANNEL.pos,
+			},
 			{
 				// Checks the deliveries that resume Order > Wait for Payment. Hidden by operation rather
 				// than shown by it: an operation in `show` makes n8n's editor hide Resource.
@@ -59,7 +85,15 @@ export class PaymentGateway implements INodeType {
 				testedBy: 'checkNotificationSecret',
 				displayOptions: {
 					show: { resource: ['order'] },
-					hide: { operation: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard'] },
+					hide: {
+						operation: [
+							'authorize',
+							'chargeSavedCard',
+							'createPayment',
+							'createSplitPayment',
+							'saveCard',
+						],
+					},
 				},
 			},
 			{
@@ -98,7 +132,8 @@ export class PaymentGateway implements INodeType {
 					{
 						name: 'Invoice Item',
 						value: 'invoiceItem',
-						description: 'Reusable invoice line items: create, update, activate, deactivate, delete, get, list',
+						description:
+							'Reusable invoice line items: create, update, activate, deactivate, delete, get, list',
 					},
 					{
 						name: 'Order',
@@ -150,7 +185,8 @@ export class PaymentGateway implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		if (resource === 'order' && operation === 'waitForPayment') return await order.waitForPayment.run.call(this);
+		if (resource === 'order' && operation === 'waitForPayment')
+			return await order.waitForPayment.run.call(this);
 		return await router.call(this);
 	}
 

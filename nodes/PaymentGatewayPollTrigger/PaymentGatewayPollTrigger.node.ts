@@ -24,7 +24,10 @@ export class PaymentGatewayPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Payment Gateway Poll Trigger',
 		name: 'paymentGatewayPollTrigger',
-		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
+		icon: {
+			light: 'file:../../icons/paymentGateway.svg',
+			dark: 'file:../../icons/paymentGateway.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
@@ -35,9 +38,24 @@ export class PaymentGatewayPollTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'paymentGatewayHostedApi', required: true, testedBy: 'testHostedCredential', displayOptions: { show: { authentication: ['hosted'] } } },
-			{ name: 'paymentGatewayS2sApi', required: true, testedBy: 'testS2sCredential', displayOptions: { show: { authentication: ['s2s'] } } },
-			{ name: 'paymentGatewaySdkApi', required: true, testedBy: 'testSdkCredential', displayOptions: { show: { authentication: ['sdk'] } } },
+			{
+				name: 'paymentGatewayHostedApi',
+				required: true,
+				testedBy: 'testHostedCredential',
+				displayOptions: { show: { authentication: ['hosted'] } },
+			},
+			{
+				name: 'paymentGatewayS2sApi',
+				required: true,
+				testedBy: 'testS2sCredential',
+				displayOptions: { show: { authentication: ['s2s'] } },
+			},
+			{
+				name: 'paymentGatewaySdkApi',
+				required: true,
+				testedBy: 'testSdkCredential',
+				displayOptions: { show: { authentication: ['sdk'] } },
+			},
 		],
 		properties,
 	};
@@ -65,23 +83,40 @@ export class PaymentGatewayPollTrigger implements INodeType {
 }
 
 const fingerprint = (query: IDataObject) =>
-	createHash('sha256').update(JSON.stringify(Object.entries(query).sort())).digest('hex').slice(0, 16);
+	createHash('sha256')
+		.update(JSON.stringify(Object.entries(query).sort()))
+		.digest('hex')
+		.slice(0, 16);
 
 /** Walks the window, compares it with the memory, writes the new memory; the selected changes. */
-async function changesSinceLastPoll(ctx: IPollFunctions, settings: PollSettings): Promise<IDataObject[]> {
+async function changesSinceLastPoll(
+	ctx: IPollFunctions,
+	settings: PollSettings,
+): Promise<IDataObject[]> {
 	const now = Date.now();
 	const { since, today } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
 	const filters = fingerprint(settings.query);
 	const staticData = ctx.getWorkflowStaticData('node');
-	const comparison = new PollComparison(sameFilters(readMemory(staticData), filters), { since, today, filters });
-	await walkWindow(transportContext(ctx), settings.channel, { ...settings.query, from_date: since }, (record) =>
-		comparison.see(record),
+	const comparison = new PollComparison(sameFilters(readMemory(staticData), filters), {
+		since,
+		today,
+		filters,
+	});
+	await walkWindow(
+		transportContext(ctx),
+		settings.channel,
+		{ ...settings.query, from_date: since },
+		(record) => comparison.see(record),
 	);
 	const memory = comparison.result();
 	if (memory.entries.size > MAX_REMEMBERED) {
-		throw new NodeOperationError(ctx.getNode(), `The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`, {
-			description: 'Nothing was started. Shorten Look-Back Window (Days) or add Filters.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`,
+			{
+				description: 'Nothing was started. Shorten Look-Back Window (Days) or add Filters.',
+			},
+		);
 	}
 	writeMemory(staticData, memory);
 	const detectedAt = new Date(now).toISOString();
@@ -93,7 +128,10 @@ async function changesSinceLastPoll(ctx: IPollFunctions, settings: PollSettings)
 }
 
 /** A test run: the newest transaction of the window with a selected event; nothing remembered. */
-async function latest(ctx: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
+async function latest(
+	ctx: IPollFunctions,
+	settings: PollSettings,
+): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
 	const { since } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
 	const detectedAt = new Date(now).toISOString();
@@ -104,6 +142,12 @@ async function latest(ctx: IPollFunctions, settings: PollSettings): Promise<INod
 		if (selected(settings.events, item)) found = item;
 	};
 	// The first page (the 100 newest) is enough to show what an item looks like.
-	await walkWindow(transportContext(ctx), settings.channel, { ...settings.query, from_date: since }, see, 1);
+	await walkWindow(
+		transportContext(ctx),
+		settings.channel,
+		{ ...settings.query, from_date: since },
+		see,
+		1,
+	);
 	return found ? [[{ json: found }]] : null;
 }

@@ -3,7 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getChannel } from '../PaymentGateway/actions/channel';
 import { requestOptionsProperty } from '../PaymentGateway/actions/common.descriptions';
-import { rangeViolations, table as getManyTable } from '../PaymentGateway/actions/transaction/getMany.operation';
+import {
+	rangeViolations,
+	table as getManyTable,
+} from '../PaymentGateway/actions/transaction/getMany.operation';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { readTable, toWire } from '../PaymentGateway/fields/read';
 import type { FieldTable } from '../PaymentGateway/fields/types';
@@ -60,13 +63,16 @@ export const properties: INodeProperties[] = [
 			{ name: 'SDK/Plugins Keys', value: 'sdk' },
 		],
 		default: 'hosted',
-		description: 'Which channel\'s keys read the transaction list',
+		description: "Which channel's keys read the transaction list",
 	},
 	{
 		displayName: 'Events',
 		name: 'events',
 		type: 'multiOptions',
-		options: [{ name: 'Any Event', value: '*', description: 'Every new transaction and status change' }, ...PAYMENT_EVENTS],
+		options: [
+			{ name: 'Any Event', value: '*', description: 'Every new transaction and status change' },
+			...PAYMENT_EVENTS,
+		],
 		default: ['*'],
 		required: true,
 		description:
@@ -82,7 +88,9 @@ export const properties: INodeProperties[] = [
 	...tableProperties(filterTable),
 	{
 		...requestOptionsProperty,
-		options: (requestOptionsProperty.options ?? []).filter((option) => option.name !== 'parallelRequests'),
+		options: (requestOptionsProperty.options ?? []).filter(
+			(option) => option.name !== 'parallelRequests',
+		),
 	},
 ];
 
@@ -105,11 +113,16 @@ export function readSettings(ctx: IExecuteFunctions): PollSettings {
 	}
 	const given = ctx.getNodeParameter(LOOK_BACK.name, 0, 7) as unknown;
 	const lookBackDays = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
-	if (typeof lookBackDays !== 'number' || !Number.isInteger(lookBackDays) || lookBackDays < 0 || lookBackDays > MAX_LOOK_BACK_DAYS) {
+	if (
+		typeof lookBackDays !== 'number' ||
+		!Number.isInteger(lookBackDays) ||
+		lookBackDays < 0 ||
+		lookBackDays > MAX_LOOK_BACK_DAYS
+	) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`${LOOK_BACK.displayName} must be a whole number from 0 to ${MAX_LOOK_BACK_DAYS} (received ${JSON.stringify(given)})`,
-			{ description: 'Nothing was sent to the service. 0 watches today\'s transactions only.' },
+			{ description: "Nothing was sent to the service. 0 watches today's transactions only." },
 		);
 	}
 	const { values, violations } = readTable(ctx, 0, filterTable);

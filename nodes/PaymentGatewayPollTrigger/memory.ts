@@ -34,7 +34,9 @@ export function weekOf(day: string): string {
 	let week = weeks.get(day);
 	if (week !== undefined) return week;
 	const days = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-	week = Number.isFinite(days) ? new Date((days - (days % 7)) * DAY_MS).toISOString().slice(0, 10) : day;
+	week = Number.isFinite(days)
+		? new Date((days - (days % 7)) * DAY_MS).toISOString().slice(0, 10)
+		: day;
 	if (weeks.size > 5000) weeks.clear();
 	weeks.set(day, week);
 	return week;
@@ -50,7 +52,12 @@ const isObject = (value: unknown): value is IDataObject =>
 
 /** The memory kept in static data, or undefined when there is none yet (or of an unknown form). */
 export function readMemory(data: IDataObject): Memory | undefined {
-	if (data.v !== FORMAT_VERSION || typeof data.f !== 'string' || typeof data.since !== 'string' || !isObject(data.t)) {
+	if (
+		data.v !== FORMAT_VERSION ||
+		typeof data.f !== 'string' ||
+		typeof data.since !== 'string' ||
+		!isObject(data.t)
+	) {
 		return undefined;
 	}
 	const entries = new Map<string, Entry>();
@@ -66,10 +73,12 @@ export function readMemory(data: IDataObject): Memory | undefined {
 /** Writes the memory into static data (replacing what was there). */
 export function writeMemory(data: IDataObject, memory: Memory): void {
 	const groups: Record<string, string[]> = {};
-	for (const [id, { status, week }] of memory.entries) (groups[`${status} ${week}`] ??= []).push(id);
+	for (const [id, { status, week }] of memory.entries)
+		(groups[`${status} ${week}`] ??= []).push(id);
 	const t: IDataObject = {};
 	for (const group of Object.keys(groups).sort()) t[group] = groups[group].join(',');
-	for (const key of Object.keys(data)) if (!['v', 'f', 'since', 't'].includes(key)) delete data[key];
+	for (const key of Object.keys(data))
+		if (!['v', 'f', 'since', 't'].includes(key)) delete data[key];
 	data.v = FORMAT_VERSION;
 	data.f = memory.filters;
 	data.since = memory.since;
@@ -96,7 +105,10 @@ export interface Change {
 	previousStatus: string | null;
 }
 
-const statusOf = (record: IDataObject) => String(record.status ?? '').trim().toUpperCase();
+const statusOf = (record: IDataObject) =>
+	String(record.status ?? '')
+		.trim()
+		.toUpperCase();
 
 /**
  * Compares one poll's walk over the window with the memory, transaction by transaction, as pages

@@ -16,8 +16,12 @@ export function transportContext(ctx: IPollFunctions): IExecuteFunctions {
 	const adapter = {
 		getNode: () => ctx.getNode(),
 		getCredentials: async (type: string) => await ctx.getCredentials(type),
-		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown, options?: IDataObject) =>
-			ctx.getNodeParameter(name, fallback, options),
+		getNodeParameter: (
+			name: string,
+			_itemIndex: number,
+			fallback?: unknown,
+			options?: IDataObject,
+		) => ctx.getNodeParameter(name, fallback, options),
 		getInputData: () => [],
 		getTimezone: () => ctx.getTimezone(),
 		helpers: ctx.helpers,
@@ -28,11 +32,17 @@ export function transportContext(ctx: IPollFunctions): IExecuteFunctions {
 const DAY_MS = 86400000;
 
 /** The window's first and last days: the service's time zone is not known, so the earlier today. */
-export function windowDays(timeZone: string, lookBackDays: number, now: number): { since: string; today: string } {
+export function windowDays(
+	timeZone: string,
+	lookBackDays: number,
+	now: number,
+): { since: string; today: string } {
 	const local = todayIn(timeZone, now);
 	const utc = todayIn('UTC', now);
 	const today = local < utc ? local : utc;
-	const since = new Date(Date.parse(`${today}T00:00:00Z`) - lookBackDays * DAY_MS).toISOString().slice(0, 10);
+	const since = new Date(Date.parse(`${today}T00:00:00Z`) - lookBackDays * DAY_MS)
+		.toISOString()
+		.slice(0, 10);
 	return { since, today: local > utc ? local : utc };
 }
 
@@ -67,8 +77,12 @@ export async function walkWindow(
 		if (page === onlyPages) return page;
 		if (seen > MAX_REMEMBERED) break;
 	}
-	throw new NodeOperationError(ctx.getNode(), `The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`, {
-		description:
-			'Nothing was started and nothing was remembered from this poll. Shorten Look-Back Window (Days) or add Filters, so that one poll reads fewer transactions.',
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`,
+		{
+			description:
+				'Nothing was started and nothing was remembered from this poll. Shorten Look-Back Window (Days) or add Filters, so that one poll reads fewer transactions.',
+		},
+	);
 }

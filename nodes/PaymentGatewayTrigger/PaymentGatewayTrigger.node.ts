@@ -19,7 +19,10 @@ export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Payment Gateway Trigger',
 		name: 'paymentGatewayTrigger',
-		icon: { light: 'file:../../icons/paymentGateway.svg', dark: 'file:../../icons/paymentGateway.dark.svg' },
+		icon: {
+			light: 'file:../../icons/paymentGateway.svg',
+			dark: 'file:../../icons/paymentGateway.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
@@ -44,7 +47,7 @@ export class PaymentGatewayTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The service has no API to register webhooks. Copy this node\'s Production URL into the merchant dashboard as the default webhook URL, or pass it as Webhook URL when creating orders. Deliveries without the right notification-secret header are refused.',
+					"The service has no API to register webhooks. Copy this node's Production URL into the merchant dashboard as the default webhook URL, or pass it as Webhook URL when creating orders. Deliveries without the right notification-secret header are refused.",
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
@@ -53,7 +56,10 @@ export class PaymentGatewayTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: [{ name: 'Any Event', value: '*', description: 'Every delivery' }, ...PAYMENT_EVENTS],
+				options: [
+					{ name: 'Any Event', value: '*', description: 'Every delivery' },
+					...PAYMENT_EVENTS,
+				],
 				default: ['*'],
 				required: true,
 				description: 'The events that start the workflow; others are acknowledged and dropped',
@@ -80,7 +86,7 @@ export class PaymentGatewayTrigger implements INodeType {
 						typeOptions: { minValue: 1 },
 						default: 1440,
 						description:
-							'How long a delivery is remembered: in this n8n process\'s memory or, in queue mode, in n8n\'s Redis (shared by every process). In regular mode n8n\'s processed-data store also keeps the last 10,000 deliveries, across restarts.',
+							"How long a delivery is remembered: in this n8n process's memory or, in queue mode, in n8n's Redis (shared by every process). In regular mode n8n's processed-data store also keeps the last 10,000 deliveries, across restarts.",
 					},
 					{
 						displayName: 'Include Headers',
@@ -121,7 +127,10 @@ export class PaymentGatewayTrigger implements INodeType {
 		const headers = this.getHeaderData() as IDataObject;
 		const credentials = await this.getCredentials('paymentGatewayWebhookApi');
 		const given = headers[SECRET_HEADER];
-		if (typeof given !== 'string' || !sameSecret(given, String(credentials.notificationSecret ?? ''))) {
+		if (
+			typeof given !== 'string' ||
+			!sameSecret(given, String(credentials.notificationSecret ?? ''))
+		) {
 			response.status(401).json({ message: 'Invalid or missing notification-secret header' });
 			return { noWebhookResponse: true };
 		}
@@ -129,7 +138,13 @@ export class PaymentGatewayTrigger implements INodeType {
 		const body = this.getBodyData() as unknown;
 		// n8n also parses form bodies into objects; the service sends JSON only.
 		const contentType = String(headers['content-type'] ?? '').toLowerCase();
-		if (!contentType.includes('json') || typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
+		if (
+			!contentType.includes('json') ||
+			typeof body !== 'object' ||
+			body === null ||
+			Array.isArray(body) ||
+			Object.keys(body).length === 0
+		) {
 			response.status(400).json({ message: 'Expected a JSON object body' });
 			return { noWebhookResponse: true };
 		}
@@ -138,7 +153,9 @@ export class PaymentGatewayTrigger implements INodeType {
 		const event = classifyEvent(payload);
 		const events = this.getNodeParameter('events', ['*']) as string[];
 		if (!events.includes('*') && !events.includes(event)) {
-			return { webhookResponse: { received: true, processed: false, reason: 'event not selected' } };
+			return {
+				webhookResponse: { received: true, processed: false, reason: 'event not selected' },
+			};
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -146,7 +163,9 @@ export class PaymentGatewayTrigger implements INodeType {
 		if (options.dropDuplicates !== false) {
 			const verdict = await judgeDelivery(this, key, options);
 			if (!verdict.run && verdict.duplicate) {
-				return { webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' } };
+				return {
+					webhookResponse: { received: true, processed: false, reason: 'duplicate delivery' },
+				};
 			}
 			if (!verdict.run) {
 				// Nothing ran and nothing is remembered: the service's retry of this delivery runs.

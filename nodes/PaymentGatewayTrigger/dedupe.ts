@@ -8,35 +8,67 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { DeliveryScope } from './ledger';
-import { claimInMemory, claimPersisted, processedDataService, releaseInMemory, releasePersisted } from './ledger';
+import {
+	claimInMemory,
+	claimPersisted,
+	processedDataService,
+	releaseInMemory,
+	releasePersisted,
+} from './ledger';
 import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
 import { sharedClaimStore, type ClaimStore } from './shared-claim/redis';
 
 export const MAX_REMEMBERED_DELIVERIES = 10000;
 
 /** run; duplicate (answered 200, dropped); busy: another copy is in flight or the store is down. */
-export type Verdict = { run: true } | { run: false; duplicate: true } | { run: false; duplicate: false; message: string };
+export type Verdict =
+	| { run: true }
+	| { run: false; duplicate: true }
+	| { run: false; duplicate: false; message: string };
 
 const DUPLICATE: Verdict = { run: false, duplicate: true };
 
-export async function judgeDelivery(ctx: IWebhookFunctions, key: string, options: IDataObject): Promise<Verdict> {
+export async function judgeDelivery(
+	ctx: IWebhookFunctions,
+	key: string,
+	options: IDataObject,
+): Promise<Verdict> {
 	const node = ctx.getNode();
-	const scope: DeliveryScope = { workflowId: String(ctx.getWorkflow().id ?? ''), nodeId: node.id ?? node.name };
+	const scope: DeliveryScope = {
+		workflowId: String(ctx.getWorkflow().id ?? ''),
+		nodeId: node.id ?? node.name,
+	};
 	const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
 	const response = ctx.getResponseObject() as unknown as WatchedResponse;
 	let store: ClaimStore | undefined;
 	try {
 		store = await sharedClaimStore();
 		if (store) {
-			const deps = { store, every, now: Date.now, warn: (message: string) => ctx.logger.warn(message) };
-			const taken = await claimDelivery(deps, store.keyFor(`${scope.workflowId}:${scope.nodeId}`, key), response, windowMs);
+			const deps = {
+				store,
+				every,
+				now: Date.now,
+				warn: (message: string) => ctx.logger.warn(message),
+			};
+			const taken = await claimDelivery(
+				deps,
+				store.keyFor(`${scope.workflowId}:${scope.nodeId}`, key),
+				response,
+				windowMs,
+			);
 			if (taken === true) return { run: true };
 			if (taken === 'done') return DUPLICATE;
-			return busy('Another copy of this delivery is being processed right now; deliver it again shortly');
+			return busy(
+				'Another copy of this delivery is being processed right now; deliver it again shortly',
+			);
 		}
 	} catch (error) {
-		ctx.logger.warn(`Payment Gateway Trigger: shared duplicate store unreachable: ${(error as Error).message}`);
-		return busy("n8n's shared duplicate store (Redis) could not be reached, so the delivery was not run; deliver it again");
+		ctx.logger.warn(
+			`Payment Gateway Trigger: shared duplicate store unreachable: ${(error as Error).message}`,
+		);
+		return busy(
+			"n8n's shared duplicate store (Redis) could not be reached, so the delivery was not run; deliver it again",
+		);
 	}
 	return await inThisProcess(ctx, scope, key, windowMs, response);
 }
@@ -50,16 +82,22 @@ async function inThisProcess(
 	windowMs: number,
 	response: WatchedResponse,
 ): Promise<Verdict> {
-	if (!claimInMemory(scope, key, Date.now(), { windowMs, maxEntries: MAX_REMEMBERED_DELIVERIES })) return DUPLICATE;
+	if (!claimInMemory(scope, key, Date.now(), { windowMs, maxEntries: MAX_REMEMBERED_DELIVERIES }))
+		return DUPLICATE;
 	const service = await processedDataService();
 	const nodeName = ctx.getNode().name;
 	if (service && scope.workflowId !== '') {
 		try {
-			if (!(await claimPersisted(service, scope, nodeName, key, MAX_REMEMBERED_DELIVERIES))) return DUPLICATE;
+			if (!(await claimPersisted(service, scope, nodeName, key, MAX_REMEMBERED_DELIVERIES)))
+				return DUPLICATE;
 		} catch (error) {
 			releaseInMemory(scope, key);
-			ctx.logger.warn(`Payment Gateway Trigger: processed-data store failed: ${(error as Error).message}`);
-			return busy("The delivery could not be recorded in n8n's processed-data store, so it was not run; deliver it again");
+			ctx.logger.warn(
+				`Payment Gateway Trigger: processed-data store failed: ${(error as Error).message}`,
+			);
+			return busy(
+				"The delivery could not be recorded in n8n's processed-data store, so it was not run; deliver it again",
+			);
 		}
 	}
 	// n8n answers only after the execution was created; an error answer means none was.
@@ -67,7 +105,9 @@ async function inThisProcess(
 		if (response.statusCode < 400) return;
 		releaseInMemory(scope, key);
 		if (service && scope.workflowId !== '') {
-			releasePersisted(service, scope, nodeName, key).catch((e: Error) => ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`));
+			releasePersisted(service, scope, nodeName, key).catch((e: Error) =>
+				ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`),
+			);
 		}
 	});
 	return { run: true };

@@ -7,7 +7,11 @@ export const PAYMENT_EVENTS: INodePropertyOptions[] = [
 		value: 'card_tokenised',
 		description: 'Save Card succeeded: action AUTH_REVERSAL, status SUCCESS, with m_payment_token',
 	},
-	{ name: 'Payment Authorized', value: 'payment_authorised', description: 'Order status AUTHORISED (action AUTH)' },
+	{
+		name: 'Payment Authorized',
+		value: 'payment_authorised',
+		description: 'Order status AUTHORISED (action AUTH)',
+	},
 	{
 		name: 'Payment Captured',
 		value: 'payment_captured',

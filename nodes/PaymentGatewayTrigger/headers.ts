@@ -1,6 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
 
 /** Headers that carry credentials: the service's secret, and what proxies or clients may add. */
 const CREDENTIAL_HEADERS = new Set([

@@ -46,7 +46,12 @@ const scopeKey = (scope: DeliveryScope) => `${scope.workflowId}\u0000${scope.nod
  * Records `key` in process memory unless it is already there (within the window). Synchronous on
  * purpose: JavaScript runs it to the end before any other delivery's webhook call continues.
  */
-export function claimInMemory(scope: DeliveryScope, key: string, now: number, limits: LedgerLimits): boolean {
+export function claimInMemory(
+	scope: DeliveryScope,
+	key: string,
+	now: number,
+	limits: LedgerLimits,
+): boolean {
 	let seen = memory.get(scopeKey(scope));
 	if (!seen) memory.set(scopeKey(scope), (seen = new Map()));
 	const at = seen.get(key);
@@ -142,6 +147,11 @@ export async function releasePersisted(
 ): Promise<void> {
 	const id = scopeKey(scope);
 	const run = async () =>
-		await service.removeProcessed([key], 'node', { workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } }, { mode: 'entries' });
+		await service.removeProcessed(
+			[key],
+			'node',
+			{ workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } },
+			{ mode: 'entries' },
+		);
 	await oneAtATime(id, run);
 }

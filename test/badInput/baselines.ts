@@ -21,15 +21,30 @@ const ORDER_EXTRAS: INodeParameters = {
 	splitRecipients: { recipient: [{ splitId: 'SPL01', type: 'P', value: 10 }] },
 };
 
-const order = (operation: string, parameters: INodeParameters, credentialType?: string): BaselineMaker => async () => ({
-	parameters: { resource: 'order', operation, amount: 100, currency: 'AED', ...ORDER_EXTRAS, ...parameters },
-	credentialType,
-});
+const order =
+	(operation: string, parameters: INodeParameters, credentialType?: string): BaselineMaker =>
+	async () => ({
+		parameters: {
+			resource: 'order',
+			operation,
+			amount: 100,
+			currency: 'AED',
+			...ORDER_EXTRAS,
+			...parameters,
+		},
+		credentialType,
+	});
 
 /** A token saved through the hosted flow, as a user would have from Save Card's webhook. */
 async function savedToken(sandbox: Sandbox, customerId: string): Promise<string> {
 	const saved = await runGateway(sandbox, {
-		parameters: { resource: 'order', operation: 'saveCard', amount: 1, currency: 'AED', customerId },
+		parameters: {
+			resource: 'order',
+			operation: 'saveCard',
+			amount: 1,
+			currency: 'AED',
+			customerId,
+		},
 	});
 	const pOrderId = String(saved.outputs.Gateway[0].json.p_order_id);
 	sandbox.state.completeOrder(pOrderId, 'pay');
@@ -58,12 +73,20 @@ function unusedTransaction(sandbox: Sandbox, status: string): TransactionRecord 
 	return record;
 }
 
-const managePayment = (operation: string, status: string): BaselineMaker => async (sandbox) => {
-	const record = unusedTransaction(sandbox, status);
-	return {
-		parameters: { resource: 'payment', operation, transactionId: record.transaction_id, amount: 1, currency: record.currency },
+const managePayment =
+	(operation: string, status: string): BaselineMaker =>
+	async (sandbox) => {
+		const record = unusedTransaction(sandbox, status);
+		return {
+			parameters: {
+				resource: 'payment',
+				operation,
+				transactionId: record.transaction_id,
+				amount: 1,
+				currency: record.currency,
+			},
+		};
 	};
-};
 
 /** A captured transaction of a PSP that takes documents, not used by another baseline. */
 function documentTransaction(sandbox: Sandbox): TransactionRecord {
@@ -79,26 +102,39 @@ function documentTransaction(sandbox: Sandbox): TransactionRecord {
 	return record;
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+	'%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 const INVOICE = 'paymentGatewayInvoiceApi';
-const item = (operation: string, parameters: INodeParameters = {}): BaselineMaker => async () => ({
-	parameters: { resource: 'invoiceItem', operation, ...parameters },
-	credentialType: INVOICE,
-});
+const item =
+	(operation: string, parameters: INodeParameters = {}): BaselineMaker =>
+	async () => ({
+		parameters: { resource: 'invoiceItem', operation, ...parameters },
+		credentialType: INVOICE,
+	});
 /** An operation on one existing item, made for this baseline alone. */
-const onItem = (operation: string, parameters: INodeParameters = {}): BaselineMaker => async (sandbox) => {
-	const made = addItem(sandbox.state, { item_name: `Baseline ${operation}`, item_rate_per_unit: 2, item_category: 'Tests' });
-	// Only a deactivated item can be activated.
-	if (operation === 'activate') made.status = 'Deactivated';
-	const { data_id } = made;
-	return await item(operation, { dataId: data_id, ...parameters })(sandbox);
-};
+const onItem =
+	(operation: string, parameters: INodeParameters = {}): BaselineMaker =>
+	async (sandbox) => {
+		const made = addItem(sandbox.state, {
+			item_name: `Baseline ${operation}`,
+			item_rate_per_unit: 2,
+			item_category: 'Tests',
+		});
+		// Only a deactivated item can be activated.
+		if (operation === 'activate') made.status = 'Deactivated';
+		const { data_id } = made;
+		return await item(operation, { dataId: data_id, ...parameters })(sandbox);
+	};
 
 export const BASELINES: Record<string, BaselineMaker> = {
 	'order.createPayment': order('createPayment', {}),
 	'order.authorize': order('authorize', { captureMethod: 'MANUAL' }),
-	'order.saveCard': order('saveCard', { customerId: 'CUST-BASE', webhookUrl: 'https://example.com/hook' }),
+	'order.saveCard': order('saveCard', {
+		customerId: 'CUST-BASE',
+		webhookUrl: 'https://example.com/hook',
+	}),
 	'order.chargeSavedCard': async (sandbox) => ({
 		...(await order('chargeSavedCard', {
 			authentication: 's2s',
@@ -120,7 +156,14 @@ export const BASELINES: Record<string, BaselineMaker> = {
 		},
 	}),
 	'transaction.getMany': async () => ({
-		parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 3, simplify: true, filters: {} },
+		parameters: {
+			resource: 'transaction',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 3,
+			simplify: true,
+			filters: {},
+		},
 	}),
 	'transaction.getPosOrder': async (sandbox) => ({
 		parameters: {
@@ -143,7 +186,14 @@ export const BASELINES: Record<string, BaselineMaker> = {
 				binaryPropertyName: 'data',
 				options: { fileName: 'invoice.pdf' },
 			},
-			binary: [{ property: 'data', fileName: 'invoice.pdf', mimeType: 'application/pdf', base64: PDF.toString('base64') }],
+			binary: [
+				{
+					property: 'data',
+					fileName: 'invoice.pdf',
+					mimeType: 'application/pdf',
+					base64: PDF.toString('base64'),
+				},
+			],
 		};
 	},
 	'invoiceItem.create': item('create', {
@@ -162,11 +212,19 @@ export const BASELINES: Record<string, BaselineMaker> = {
 	'invoiceItem.deactivate': onItem('deactivate'),
 	'invoiceItem.delete': onItem('delete'),
 	'invoiceItem.get': onItem('get'),
-	'invoiceItem.getMany': item('getMany', { returnAll: false, limit: 5, filters: { status: 'Active' } }),
+	'invoiceItem.getMany': item('getMany', {
+		returnAll: false,
+		limit: 5,
+		filters: { status: 'Active' },
+	}),
 	'payout.bulkCreate': async () => await BULK_BASELINES['payout.bulkCreate'](),
 	'paymentLink.bulkCreate': async () => await BULK_BASELINES['paymentLink.bulkCreate'](),
 	'paymentLink.deactivate': async (sandbox) => ({
-		parameters: { resource: 'paymentLink', operation: 'deactivate', dataId: await activeLink(sandbox) },
+		parameters: {
+			resource: 'paymentLink',
+			operation: 'deactivate',
+			dataId: await activeLink(sandbox),
+		},
 		credentialType: 'paymentGatewayPaymentLinkApi',
 	}),
 	'subscriptionPlan.create': async () => ({

@@ -21,8 +21,17 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 async function fileOf(schema: SheetSchema, rows: IDataObject[]): Promise<HarnessBinaryInput> {
 	const headers = schema.columns.map((c) => c.displayName);
-	const file = await buildXlsx('Sheet1', headers, rows.map((row) => headers.map((h) => row[h] as string | number)));
-	return { property: 'data', fileName: 'rows.xlsx', mimeType: XLSX_MIME, base64: file.toString('base64') };
+	const file = await buildXlsx(
+		'Sheet1',
+		headers,
+		rows.map((row) => headers.map((h) => row[h] as string | number)),
+	);
+	return {
+		property: 'data',
+		fileName: 'rows.xlsx',
+		mimeType: XLSX_MIME,
+		base64: file.toString('base64'),
+	};
 }
 
 const payoutRow = (i: number): IDataObject => ({
@@ -53,7 +62,13 @@ let batches = 0;
 
 export const BULK_BASELINES: Record<string, () => Promise<BulkBaseline>> = {
 	'payout.bulkCreate': async () => ({
-		parameters: { resource: 'payout', operation: 'bulkCreate', inputMode: 'binary', currency: 'INR', requestId: `BAD-INPUT-${process.pid}-${++batches}` },
+		parameters: {
+			resource: 'payout',
+			operation: 'bulkCreate',
+			inputMode: 'binary',
+			currency: 'INR',
+			requestId: `BAD-INPUT-${process.pid}-${++batches}`,
+		},
 		credentialType: 'paymentGatewayPayoutApi',
 		binary: [await fileOf(payoutSchema, [payoutRow(0)])],
 		row: payoutRow,

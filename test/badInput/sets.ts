@@ -13,7 +13,8 @@ export interface FieldSlot {
 	withBad: (baseline: INodeParameters) => INodeParameters;
 }
 
-const labelOf = (field: Field, prefix = '') => prefix + (field.label ?? field.wire ?? field.displayName);
+const labelOf = (field: Field, prefix = '') =>
+	prefix + (field.label ?? field.wire ?? field.displayName);
 
 const clone = (parameters: INodeParameters) => structuredClone(parameters);
 
@@ -22,7 +23,11 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 	const slots: FieldSlot[] = [];
 	for (const entry of table) {
 		if (!('group' in entry)) {
-			slots.push({ field: entry, label: labelOf(entry), withBad: (b) => ({ ...clone(b), [entry.name]: BAD_EXPRESSION }) });
+			slots.push({
+				field: entry,
+				label: labelOf(entry),
+				withBad: (b) => ({ ...clone(b), [entry.name]: BAD_EXPRESSION }),
+			});
 			continue;
 		}
 		for (const field of entry.fields) {
@@ -32,7 +37,10 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 					label: labelOf(field),
 					withBad: (b) => {
 						const out = clone(b);
-						out[entry.name] = { ...((out[entry.name] as INodeParameters) ?? {}), [field.name]: BAD_EXPRESSION };
+						out[entry.name] = {
+							...((out[entry.name] as INodeParameters) ?? {}),
+							[field.name]: BAD_EXPRESSION,
+						};
 						return out;
 					},
 				});
@@ -42,8 +50,12 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 					label: labelOf(field, `${entry.label}[0].`),
 					withBad: (b) => {
 						const out = clone(b);
-						const list = (out[entry.name] as { [k: string]: INodeParameters[] } | undefined)?.[entry.entry] ?? [{}];
-						out[entry.name] = { [entry.entry]: [{ ...list[0], [field.name]: BAD_EXPRESSION }, ...list.slice(1)] };
+						const list = (out[entry.name] as { [k: string]: INodeParameters[] } | undefined)?.[
+							entry.entry
+						] ?? [{}];
+						out[entry.name] = {
+							[entry.entry]: [{ ...list[0], [field.name]: BAD_EXPRESSION }, ...list.slice(1)],
+						};
 						return out;
 					},
 				});
@@ -54,6 +66,7 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 }
 
 /** The input items of one slot's run: one item per bad value. */
-export const itemsOf = (values: BadValue[]) => values.map(({ v, special, why }) => ({ v, special, why }));
+export const itemsOf = (values: BadValue[]) =>
+	values.map(({ v, special, why }) => ({ v, special, why }));
 
 export { badValuesFor };

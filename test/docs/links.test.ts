@@ -6,7 +6,8 @@ import { anchorOf, headingOf, operations } from './operations-doc';
 // Relative links and anchors in README.md and docs/*.md resolve; the nodes' codex and the
 // credentials' documentation URLs point at pages and anchors that exist.
 const root = path.resolve(__dirname, '../..');
-const REPOSITORY_DOCS = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/';
+const REPOSITORY_DOCS =
+	'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/';
 
 const markdownFiles = [
 	'README.md',
@@ -24,7 +25,9 @@ export function anchorsOf(text: string): Set<string> {
 		if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
 		const heading = !inCode && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
 		if (!heading) continue;
-		const plain = heading[1].replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, (c) => (c === '_' ? '_' : ''));
+		const plain = heading[1]
+			.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+			.replace(/[`*_]/g, (c) => (c === '_' ? '_' : ''));
 		const base = anchorOf(plain);
 		const n = counts.get(base) ?? 0;
 		counts.set(base, n + 1);
@@ -52,12 +55,17 @@ export function linksOf(text: string): string[] {
 function broken(fromFile: string, target: string): string | undefined {
 	if (/^(https?:|mailto:)/.test(target)) return undefined;
 	const [file, anchor] = target.split('#') as [string, string | undefined];
-	const resolved = file ? path.resolve(path.dirname(path.join(root, fromFile)), decodeURI(file)) : path.join(root, fromFile);
+	const resolved = file
+		? path.resolve(path.dirname(path.join(root, fromFile)), decodeURI(file))
+		: path.join(root, fromFile);
 	if (!resolved.startsWith(root)) return `${target}: outside the repository`;
 	if (!existsSync(resolved)) return `${target}: no such file`;
 	if (anchor === undefined) return undefined;
-	if (statSync(resolved).isDirectory() || !resolved.endsWith('.md')) return `${target}: anchor on a non-Markdown target`;
-	return anchorsOf(readFileSync(resolved, 'utf8')).has(anchor) ? undefined : `${target}: no heading #${anchor}`;
+	if (statSync(resolved).isDirectory() || !resolved.endsWith('.md'))
+		return `${target}: anchor on a non-Markdown target`;
+	return anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)
+		? undefined
+		: `${target}: no heading #${anchor}`;
 }
 
 function repositoryUrlProblem(url: string): string | undefined {
@@ -100,14 +108,20 @@ describe('codex and credential documentation URLs', () => {
 	const trigger = codex('nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node.json');
 
 	test('point at pages and anchors of docs/', () => {
-		const urls = [action, trigger].flatMap((c) => Object.values(c.resources).flat().map((r) => r.url));
+		const urls = [action, trigger].flatMap((c) =>
+			Object.values(c.resources)
+				.flat()
+				.map((r) => r.url),
+		);
 		expect(urls.map(repositoryUrlProblem).filter(Boolean)).toEqual([]);
 	});
 
 	test('the action node links every operation, the operation reference first', () => {
 		const urls = action.resources.primaryDocumentation.map((r) => r.url);
 		expect(urls[0]).toBe(`${REPOSITORY_DOCS}docs/operations.md`);
-		const expected = operations().map((op) => `${REPOSITORY_DOCS}docs/operations.md#${anchorOf(headingOf(op))}`);
+		const expected = operations().map(
+			(op) => `${REPOSITORY_DOCS}docs/operations.md#${anchorOf(headingOf(op))}`,
+		);
 		expect(urls.slice(1).sort()).toEqual(expected.sort());
 	});
 
@@ -116,9 +130,17 @@ describe('codex and credential documentation URLs', () => {
 		const files = readdirSync(dir).filter((name) => name.endsWith('.credentials.ts'));
 		expect(files.length).toBeGreaterThan(0);
 		for (const name of files) {
-			const url = /documentationUrl\s*=\s*'([^']+)'/.exec(readFileSync(path.join(dir, name), 'utf8'))?.[1];
-			expect({ name, url: url && url.startsWith(`${REPOSITORY_DOCS}docs/credentials.md#`) }).toEqual({ name, url: true });
-			expect({ name, problem: repositoryUrlProblem(url as string) }).toEqual({ name, problem: undefined });
+			const url = /documentationUrl\s*=\s*'([^']+)'/.exec(
+				readFileSync(path.join(dir, name), 'utf8'),
+			)?.[1];
+			expect({
+				name,
+				url: url && url.startsWith(`${REPOSITORY_DOCS}docs/credentials.md#`),
+			}).toEqual({ name, url: true });
+			expect({ name, problem: repositoryUrlProblem(url as string) }).toEqual({
+				name,
+				problem: undefined,
+			});
 		}
 	});
 });

@@ -1,4 +1,9 @@
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
@@ -31,7 +36,8 @@ export const TRIGGER_KEY = 'trigger';
 export const POLL_TRIGGER_KEY = 'pollTrigger';
 const BEGIN = (key: string) => `<!-- BEGIN GENERATED PARAMETERS ${key} -->`;
 const END = '<!-- END GENERATED PARAMETERS -->';
-const BLOCK = /<!-- BEGIN GENERATED PARAMETERS (\S+) -->\n[\s\S]*?<!-- END GENERATED PARAMETERS -->/g;
+const BLOCK =
+	/<!-- BEGIN GENERATED PARAMETERS (\S+) -->\n[\s\S]*?<!-- END GENERATED PARAMETERS -->/g;
 
 export interface OperationRef {
 	key: string;
@@ -42,7 +48,10 @@ export interface OperationRef {
 const actionNode = new PaymentGateway().description;
 const triggerNode = new PaymentGatewayTrigger().description;
 const pollTriggerNode = new PaymentGatewayPollTrigger().description;
-const TRIGGERS: Record<string, INodeTypeDescription> = { [TRIGGER_KEY]: triggerNode, [POLL_TRIGGER_KEY]: pollTriggerNode };
+const TRIGGERS: Record<string, INodeTypeDescription> = {
+	[TRIGGER_KEY]: triggerNode,
+	[POLL_TRIGGER_KEY]: pollTriggerNode,
+};
 
 /** Every resource and operation the action node offers, in the editor's order. */
 export function operations(): OperationRef[] {
@@ -55,7 +64,11 @@ export function operations(): OperationRef[] {
 		return ((operationProperty?.options ?? []) as INodePropertyOptions[]).map((operation) => ({
 			key: `${resource.value}:${operation.value}`,
 			resource: { value: String(resource.value), name: resource.name },
-			operation: { value: String(operation.value), name: operation.name, description: operation.description },
+			operation: {
+				value: String(operation.value),
+				name: operation.name,
+				description: operation.description,
+			},
 		}));
 	});
 }
@@ -83,7 +96,9 @@ function condition(property: INodeProperties): string {
 	const show = { ...(property.displayOptions?.show ?? {}) };
 	delete show.resource;
 	delete show.operation;
-	const parts = Object.entries(show).map(([name, values]) => `${name} is ${(values ?? []).map(String).join(' or ')}`);
+	const parts = Object.entries(show).map(
+		([name, values]) => `${name} is ${(values ?? []).map(String).join(' or ')}`,
+	);
 	return parts.length ? `Shown when ${parts.join(' and ')}.` : '';
 }
 
@@ -103,7 +118,11 @@ export function rulesOf(field: Field): string {
 	};
 	if (byType[field.type]) rules.push(byType[field.type] as string);
 	if (field.type === 'currency') {
-		rules.push(field.currencies === 'iso' ? 'an active ISO 4217 code' : 'one of the ten supported currencies');
+		rules.push(
+			field.currencies === 'iso'
+				? 'an active ISO 4217 code'
+				: 'one of the ten supported currencies',
+		);
 	}
 	if (field.integer) rules.push('a whole number');
 	if (field.min !== undefined) rules.push(`at least ${field.min}`);
@@ -139,7 +158,8 @@ const cell = (text: unknown) =>
 function defaultOf(property: INodeProperties): string {
 	const value = property.default;
 	if (value === '' || value === undefined || value === null) return '';
-	if (typeof value === 'object') return Object.keys(value).length ? `\`${JSON.stringify(value)}\`` : '';
+	if (typeof value === 'object')
+		return Object.keys(value).length ? `\`${JSON.stringify(value)}\`` : '';
 	return `\`${String(value)}\``;
 }
 
@@ -160,8 +180,14 @@ interface Row {
 function rowsOf(property: INodeProperties, rules: Map<string, string>, path: string[] = []): Row[] {
 	const name = [...path, property.name].join('.');
 	const rule = rules.get(name);
-	const sentence = (text?: string) => (text && !/[.!?:]$/.test(text.trim()) ? `${text.trim()}.` : text);
-	const details = [sentence(property.description), optionsOf(property), condition(property), rule ? `Rules: ${rule}.` : '']
+	const sentence = (text?: string) =>
+		text && !/[.!?:]$/.test(text.trim()) ? `${text.trim()}.` : text;
+	const details = [
+		sentence(property.description),
+		optionsOf(property),
+		condition(property),
+		rule ? `Rules: ${rule}.` : '',
+	]
 		.filter(Boolean)
 		.join(' ');
 	const row: Row = {
@@ -178,7 +204,8 @@ function rowsOf(property: INodeProperties, rules: Map<string, string>, path: str
 	}
 	if (property.type === 'fixedCollection') {
 		for (const entry of (property.options ?? []) as INodePropertyCollection[]) {
-			for (const value of entry.values) children.push(...rowsOf(value, rules, [...path, property.name]));
+			for (const value of entry.values)
+				children.push(...rowsOf(value, rules, [...path, property.name]));
 		}
 	}
 	return [row, ...children];
@@ -187,7 +214,10 @@ function rowsOf(property: INodeProperties, rules: Map<string, string>, path: str
 function table(properties: INodeProperties[], rules: Map<string, string>): string {
 	const rows = properties.flatMap((property) => rowsOf(property, rules));
 	const lines = ['| Parameter | Type | Default | Description and rules |', '|---|---|---|---|'];
-	for (const row of rows) lines.push(`| ${cell(row.parameter)} | ${row.type} | ${cell(row.def)} | ${cell(row.details)} |`);
+	for (const row of rows)
+		lines.push(
+			`| ${cell(row.parameter)} | ${row.type} | ${cell(row.def)} | ${cell(row.details)} |`,
+		);
 	return lines.join('\n');
 }
 
@@ -201,7 +231,9 @@ export function renderBlock(key: string): string {
 	const ref = operations().find((op) => op.key === key);
 	if (!TRIGGERS[key] && !ref) throw new Error(`Unknown operation ${key}`);
 	const description = TRIGGERS[key] ?? actionNode;
-	const rules = ref ? tableRules(ref.resource.value, ref.operation.value) : new Map<string, string>();
+	const rules = ref
+		? tableRules(ref.resource.value, ref.operation.value)
+		: new Map<string, string>();
 	const body = table(propertiesOf(description, ref), rules);
 	return `${BEGIN(key)}\n${body}\n\n\\* required\n${END}`;
 }

@@ -91,7 +91,10 @@ export async function send(
 	let retries = 0;
 	const deliver = async (payload: unknown): Promise<Answer> => {
 		for (let attempt = 1; ; attempt++) {
-			const answer = await post(url, secret, payload).catch((error: Error) => ({ status: 599, body: error.message }));
+			const answer = await post(url, secret, payload).catch((error: Error) => ({
+				status: 599,
+				body: error.message,
+			}));
 			if (answer.status < 500 || attempt === 4) return answer;
 			retries += 1;
 			await new Promise((r) => setTimeout(r, 1000 * attempt));
@@ -111,7 +114,9 @@ const STARTED = '{"message":"Workflow was started"}';
 const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
 
 export function tally(answers: Answer[]): Pick<BurstFigures, 'started' | 'dropped' | 'other'> {
-	const other = answers.filter((a) => !(a.status === 200 && (a.body === STARTED || a.body === DUPLICATE)));
+	const other = answers.filter(
+		(a) => !(a.status === 200 && (a.body === STARTED || a.body === DUPLICATE)),
+	);
 	return {
 		started: answers.filter((a) => a.status === 200 && a.body === STARTED).length,
 		dropped: answers.filter((a) => a.status === 200 && a.body === DUPLICATE).length,
@@ -120,7 +125,11 @@ export function tally(answers: Answer[]): Pick<BurstFigures, 'started' | 'droppe
 }
 
 interface ExecutionPage {
-	data: Array<{ id: string; status: string; data?: { resultData: { runData: Record<string, any[]> } } }>;
+	data: Array<{
+		id: string;
+		status: string;
+		data?: { resultData: { runData: Record<string, any[]> } };
+	}>;
 	nextCursor?: string | null;
 }
 
@@ -131,7 +140,9 @@ type ListedExecution = ExecutionPage['data'][number] & { workflowId?: string };
 
 const itemKey = (execution: ListedExecution, trigger: string) => {
 	const item = execution.data?.resultData.runData[trigger]?.[0]?.data?.main?.[0]?.[0];
-	return String(item?.json?.deliveryKey ?? `(execution ${execution.id}: ${execution.status}, no item)`);
+	return String(
+		item?.json?.deliveryKey ?? `(execution ${execution.id}: ${execution.status}, no item)`,
+	);
 };
 
 /** How many executions of the workflow the last listing left out (main still held them). */
@@ -144,9 +155,12 @@ const ended = new Map<string, ListedExecution | null>();
 async function oneExecution(n8n: N8n, apiKey: string, id: number): Promise<ListedExecution | null> {
 	const cacheKey = `${n8n.baseUrl}#${id}`;
 	if (ended.has(cacheKey)) return ended.get(cacheKey)!;
-	const response = await fetch(`${n8n.baseUrl}/api/v1/executions/${id}?includeData=true`, { headers: { 'X-N8N-API-KEY': apiKey } });
+	const response = await fetch(`${n8n.baseUrl}/api/v1/executions/${id}?includeData=true`, {
+		headers: { 'X-N8N-API-KEY': apiKey },
+	});
 	if (response.status === 404) return null;
-	if (!response.ok) throw new Error(`GET /api/v1/executions/${id}: ${response.status} ${await response.text()}`);
+	if (!response.ok)
+		throw new Error(`GET /api/v1/executions/${id}: ${response.status} ${await response.text()}`);
 	const execution = (await response.json()) as ListedExecution;
 	if (!UNFINISHED.has(execution.status)) ended.set(cacheKey, execution);
 	return execution;
@@ -175,7 +189,8 @@ export async function executionKeys(
 		const response = await fetch(`${n8n.baseUrl}/api/v1/executions?${query}`, {
 			headers: { 'X-N8N-API-KEY': apiKey },
 		});
-		if (!response.ok) throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
 		const page = (await response.json()) as ExecutionPage;
 		listed.push(...page.data);
 		cursor = page.nextCursor;
@@ -224,7 +239,8 @@ export async function settledKeys(
 			await sleep(1500);
 			const again = await executionKeys(n8n, workflowId, trigger);
 			if (again.keys.length === seen.keys.length && again.unfinished === seen.unfinished) {
-				if (again.unfinished > 0) throw new Error(`${again.unfinished} executions still unfinished after ${timeoutMs} ms`);
+				if (again.unfinished > 0)
+					throw new Error(`${again.unfinished} executions still unfinished after ${timeoutMs} ms`);
 				return again.keys;
 			}
 			seen = again;
@@ -260,7 +276,14 @@ export interface BurstRun {
  * and counts them per delivery key.
  */
 export async function runBurst(
-	target: { url: string; secret: string; n8n: N8n; workflowId: string; trigger: string; timeoutMs?: number },
+	target: {
+		url: string;
+		secret: string;
+		n8n: N8n;
+		workflowId: string;
+		trigger: string;
+		timeoutMs?: number;
+	},
 	list: Delivery[],
 	concurrency: number,
 	before: Delivery[],
@@ -270,7 +293,13 @@ export async function runBurst(
 	const { answers, retries } = await send(target.url, target.secret, order, concurrency);
 	const ms = Date.now() - started;
 	const all = [...before, ...list];
-	const keys = await settledKeys(target.n8n, target.workflowId, target.trigger, all, target.timeoutMs);
+	const keys = await settledKeys(
+		target.n8n,
+		target.workflowId,
+		target.trigger,
+		all,
+		target.timeoutMs,
+	);
 	const { lost, twice } = judge(all, keys);
 	const result: BurstFigures = {
 		concurrency,

@@ -26,13 +26,25 @@ const CHROMIUM_ARGS = [
 	'--disable-sync',
 ];
 
-const OWNER = { email: 'editor@e2e.local', firstName: 'Editor', lastName: 'E2e', password: 'E2e-Editor-Passw0rd' };
+const OWNER = {
+	email: 'editor@e2e.local',
+	firstName: 'Editor',
+	lastName: 'E2e',
+	password: 'E2e-Editor-Passw0rd',
+};
 const WORKFLOW_ID = 'e2eEditorPanels';
 
 /** What the selectors must offer: display names, as in the README's operations table. */
 const RESOURCES: Record<string, string[]> = {
 	'Invoice Item': ['Activate', 'Create', 'Deactivate', 'Delete', 'Get', 'Get Many', 'Update'],
-	Order: ['Authorize', 'Charge Saved Card', 'Create Payment', 'Create Split Payment', 'Save Card', 'Wait for Payment'],
+	Order: [
+		'Authorize',
+		'Charge Saved Card',
+		'Create Payment',
+		'Create Split Payment',
+		'Save Card',
+		'Wait for Payment',
+	],
 	Payment: ['Capture', 'Refund', 'Void'],
 	'Payment Link': ['Bulk Create', 'Deactivate'],
 	Payout: ['Bulk Create'],
@@ -56,7 +68,12 @@ const CREDENTIALS: CredentialEntry[] = [
 		id: 'edPayoutCred',
 		name: 'Sandbox Payout',
 		type: 'paymentGatewayPayoutApi',
-		data: { payoutUrl: `${SERVICE}/payout`, obtainBy: 'request', ...keys.payout, keyPlacement: 'headers' },
+		data: {
+			payoutUrl: `${SERVICE}/payout`,
+			obtainBy: 'request',
+			...keys.payout,
+			keyPlacement: 'headers',
+		},
 	},
 	{
 		id: 'edWebhookCred',
@@ -78,7 +95,12 @@ const NODES = {
 } as const;
 
 function editorWorkflow(): WorkflowJson {
-	const node = (name: string, type: string, position: [number, number], rest: Record<string, unknown> = {}) => ({
+	const node = (
+		name: string,
+		type: string,
+		position: [number, number],
+		rest: Record<string, unknown> = {},
+	) => ({
 		id: randomUUID(),
 		name,
 		type,
@@ -113,7 +135,12 @@ function editorWorkflow(): WorkflowJson {
 				credentials: { paymentGatewayPayoutApi: { id: 'edPayoutCred', name: 'Sandbox Payout' } },
 			}),
 			node(NODES.transactions, GATEWAY_TYPE, [300, 180], {
-				parameters: { resource: 'transaction', operation: 'getMany', authentication: 'hosted', returnAll: true },
+				parameters: {
+					resource: 'transaction',
+					operation: 'getMany',
+					authentication: 'hosted',
+					returnAll: true,
+				},
 				credentials: hosted,
 			}),
 			node(NODES.trigger, TRIGGER_TYPE, [760, 0], {
@@ -124,12 +151,23 @@ function editorWorkflow(): WorkflowJson {
 			node('Fulfil order', 'n8n-nodes-base.noOp', [1060, 0]),
 			node(NODES.waitForPayment, GATEWAY_TYPE, [760, 260], {
 				webhookId: randomUUID(),
-				parameters: { resource: 'order', operation: 'waitForPayment', authentication: 'hosted', waitLimit: 2, waitLimitUnit: 'hours' },
-				credentials: { ...hosted, paymentGatewayWebhookApi: { id: 'edWebhookCred', name: 'Sandbox Webhook' } },
+				parameters: {
+					resource: 'order',
+					operation: 'waitForPayment',
+					authentication: 'hosted',
+					waitLimit: 2,
+					waitLimitUnit: 'hours',
+				},
+				credentials: {
+					...hosted,
+					paymentGatewayWebhookApi: { id: 'edWebhookCred', name: 'Sandbox Webhook' },
+				},
 			}),
 		],
 		connections: {
-			Run: { main: [[link(NODES.createPayment), link(NODES.bulkPayout), link(NODES.transactions)]] },
+			Run: {
+				main: [[link(NODES.createPayment), link(NODES.bulkPayout), link(NODES.transactions)]],
+			},
 			[NODES.trigger]: { main: [[link('Fulfil order')]] },
 		},
 	};
@@ -183,7 +221,8 @@ async function signIn(p: Page): Promise<void> {
 	await p.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
 
-const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+const canvasNode = (name: string) =>
+	page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 const ndv = () => page.locator('[data-test-id="ndv"]');
 
 async function openWorkflow(): Promise<void> {
@@ -205,7 +244,9 @@ async function openPanel(name: string): Promise<Locator> {
 /** Lets fonts, icons, the credential select and the panel's opening animation settle. */
 async function settle(): Promise<void> {
 	await page.waitForLoadState('networkidle').catch(() => undefined);
-	await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")').catch(() => undefined);
+	await page
+		.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")')
+		.catch(() => undefined);
 	await page.waitForTimeout(300);
 }
 
@@ -240,7 +281,9 @@ async function choose(parameter: string, option: string): Promise<void> {
 	const input = ndv().locator(`[data-test-id="parameter-input-${parameter}"] input`).first();
 	await input.click();
 	const list = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
-	const headline = page.locator('.option-headline', { hasText: new RegExp(`^${escapeRegExp(option)}$`) });
+	const headline = page.locator('.option-headline', {
+		hasText: new RegExp(`^${escapeRegExp(option)}$`),
+	});
 	await list.locator('li').filter({ has: headline }).click();
 	await list.waitFor({ state: 'hidden' });
 	for (let tries = 0; (await input.inputValue()) !== option; tries += 1) {
@@ -251,7 +294,7 @@ async function choose(parameter: string, option: string): Promise<void> {
 
 const HIDDEN_SELECTOR_HELP =
 	'n8n 2.x hides, in the node panel, every parameter that the parameters choosing the credential ' +
-	'(those named in the credentials\' displayOptions: authentication, resource, operation) depend on. ' +
+	"(those named in the credentials' displayOptions: authentication, resource, operation) depend on. " +
 	'Here the `authentication` parameters are shown per resource and operation, so Resource and Operation ' +
 	'are hidden and cannot be changed after the node is placed.';
 
@@ -265,12 +308,15 @@ describe('the Payment Gateway nodes in the real n8n editor', () => {
 			const icon = node.locator('img[src*="paymentGateway"]').first();
 			await icon.waitFor();
 			const rendered = await icon.evaluate(async (element: any) => {
-				if (!element.complete) await new Promise((done) => element.addEventListener('load', done, { once: true }));
+				if (!element.complete)
+					await new Promise((done) => element.addEventListener('load', done, { once: true }));
 				return { src: element.getAttribute('src'), width: element.naturalWidth };
 			});
 			expect({ name, ...rendered }).toEqual({
 				name,
-				src: expect.stringContaining('/icons/n8n-nodes-payment-gateway/dist/icons/paymentGateway.svg'),
+				src: expect.stringContaining(
+					'/icons/n8n-nodes-payment-gateway/dist/icons/paymentGateway.svg',
+				),
 				width: expect.any(Number),
 			});
 			expect(rendered.width).toBeGreaterThan(0);
@@ -286,7 +332,9 @@ describe('the Payment Gateway nodes in the real n8n editor', () => {
 	])('the %s panel (docs/screenshots/%s)', async (_label, file, name) => {
 		const panel = await openPanel(name);
 		// The node's own parameters are there (not an error or an unknown-node panel).
-		await expect(panel.locator('[data-test-id="node-credentials-select"]').count()).resolves.toBe(1);
+		await expect(panel.locator('[data-test-id="node-credentials-select"]').count()).resolves.toBe(
+			1,
+		);
 		await panel.screenshot({ path: join(SCREENSHOTS, file) });
 		await closePanel();
 	});
@@ -312,9 +360,13 @@ describe('the Payment Gateway nodes in the real n8n editor', () => {
 		}
 		const panel = await openPanel(NODES.waitForPayment);
 		for (const parameter of ['resource', 'operation', 'orderId', 'waitLimit', 'waitLimitUnit']) {
-			await expect(panel.locator(`[data-test-id="parameter-input-${parameter}"]`).count()).resolves.toBe(1);
+			await expect(
+				panel.locator(`[data-test-id="parameter-input-${parameter}"]`).count(),
+			).resolves.toBe(1);
 		}
-		await expect(panel.locator('[data-test-id="node-credentials-select"]').count()).resolves.toBe(2);
+		await expect(panel.locator('[data-test-id="node-credentials-select"]').count()).resolves.toBe(
+			2,
+		);
 		await panel.screenshot({ path: join(SCREENSHOTS, 'order-wait-for-payment.png') });
 		await closePanel();
 	});
@@ -322,25 +374,39 @@ describe('the Payment Gateway nodes in the real n8n editor', () => {
 	it('every resource and every operation is offered in the node panel selectors', async () => {
 		// Against the node's own description too, so a new operation cannot go unchecked.
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { PaymentGateway } = require(join(ROOT, 'dist/nodes/PaymentGateway/PaymentGateway.node.js'));
-		const properties: Array<{ name: string; options?: Array<{ name: string; value: string }>; displayOptions?: any }> =
-			new PaymentGateway().description.properties;
-		const resourceOf = (value: string) => properties.find((p) => p.name === 'resource')!.options!.find((o) => o.value === value)!.name;
+		const { PaymentGateway } = require(
+			join(ROOT, 'dist/nodes/PaymentGateway/PaymentGateway.node.js'),
+		);
+		const properties: Array<{
+			name: string;
+			options?: Array<{ name: string; value: string }>;
+			displayOptions?: any;
+		}> = new PaymentGateway().description.properties;
+		const resourceOf = (value: string) =>
+			properties.find((p) => p.name === 'resource')!.options!.find((o) => o.value === value)!.name;
 		const described = Object.fromEntries(
 			properties
 				.filter((p) => p.name === 'operation')
-				.map((p) => [resourceOf(p.displayOptions.show.resource[0]), p.options!.map((o) => o.name).sort()]),
+				.map((p) => [
+					resourceOf(p.displayOptions.show.resource[0]),
+					p.options!.map((o) => o.name).sort(),
+				]),
 		);
 		expect(described).toEqual(RESOURCES);
 
 		await openPanel(NODES.createPayment);
 		const seen: Record<string, string[] | undefined> = {};
 		const resources = await selectOptions('resource');
-		if (resources === undefined) throw new Error(`the node panel shows no Resource selector. ${HIDDEN_SELECTOR_HELP}`);
-		expect(resources.filter((name) => name !== N8N_EXTRA_OPTION).sort()).toEqual(Object.keys(RESOURCES).sort());
+		if (resources === undefined)
+			throw new Error(`the node panel shows no Resource selector. ${HIDDEN_SELECTOR_HELP}`);
+		expect(resources.filter((name) => name !== N8N_EXTRA_OPTION).sort()).toEqual(
+			Object.keys(RESOURCES).sort(),
+		);
 		for (const resource of Object.keys(RESOURCES)) {
 			await choose('resource', resource);
-			seen[resource] = (await selectOptions('operation'))?.filter((name) => name !== N8N_EXTRA_OPTION).sort();
+			seen[resource] = (await selectOptions('operation'))
+				?.filter((name) => name !== N8N_EXTRA_OPTION)
+				.sort();
 		}
 		const missing = Object.keys(RESOURCES).filter((resource) => seen[resource] === undefined);
 		if (missing.length > 0) {

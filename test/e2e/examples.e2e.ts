@@ -19,7 +19,10 @@ const EXAMPLES = resolve(__dirname, '../../examples');
 const workflows: Record<string, WorkflowJson> = Object.fromEntries(
 	readdirSync(EXAMPLES)
 		.filter((file) => file.endsWith('.json') && file !== 'credentials.template.json')
-		.map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as WorkflowJson]),
+		.map((file) => [
+			file.replace(/\.json$/, ''),
+			JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as WorkflowJson,
+		]),
 );
 const wf = (file: string) => {
 	const workflow = workflows[file];
@@ -65,7 +68,8 @@ beforeAll(async () => {
 	const file = join(n8n.userFolder, 'examples.json');
 	writeFileSync(file, JSON.stringify(Object.values(workflows)));
 	const imported = await n8n.cli(['import:workflow', `--input=${file}`]);
-	if (imported.code !== 0) throw new Error(`import:workflow failed:\n${(imported.stdout + imported.stderr).slice(-4000)}`);
+	if (imported.code !== 0)
+		throw new Error(`import:workflow failed:\n${(imported.stdout + imported.stderr).slice(-4000)}`);
 }, 300_000);
 
 afterAll(async () => {
@@ -106,7 +110,8 @@ async function complete(pOrderId: string, outcome: 'pay' | 'decline'): Promise<v
 	expect(response.status).toBe(200);
 }
 
-const ran = (execution: Execution | undefined, node: string) => nodeItems(execution?.data?.resultData.runData, node);
+const ran = (execution: Execution | undefined, node: string) =>
+	nodeItems(execution?.data?.resultData.runData, node);
 const succeeded = (executions: Execution[]) => executions.filter((e) => e.status === 'success');
 
 describe('example workflows, run by hand (n8n execute)', () => {
@@ -116,40 +121,56 @@ describe('example workflows, run by hand (n8n execute)', () => {
 		expect(result.code).toBe(0);
 
 		const [report] = result.items('Validate payouts');
-		expect(report.json).toMatchObject({ validateOnly: true, valid: true, total_records: 3, failing_rows: 0, violations: [] });
+		expect(report.json).toMatchObject({
+			validateOnly: true,
+			valid: true,
+			total_records: 3,
+			failing_rows: 0,
+			violations: [],
+		});
 		const requestId = String(report.json.request_id);
 		expect(requestId).toMatch(/^payouts-\d{8}-\d{6}$/);
 
 		const [submitted] = result.items('Submit payouts');
-		expect(submitted.json).toMatchObject({ request_id: requestId, total_records: 3, payouts_queued: 3 });
+		expect(submitted.json).toMatchObject({
+			request_id: requestId,
+			total_records: 3,
+			payouts_queued: 3,
+		});
 		expect(result.items('Rows to fix')).toHaveLength(0);
 
 		expect([...sandbox.state.payoutBatches.keys()]).toEqual([requestId]);
 		const batch = sandbox.state.payoutBatches.get(requestId)!;
 		expect(batch).toMatchObject({ currency: 'INR', remark: 'Weekly vendor payouts' });
-		expect(batch.rows.map((row) => [row['Reference No'], row['Payment Mode'], row.Amount])).toEqual([
-			['VENDOR-0001', 'NEFT', '12500.5'],
-			['VENDOR-0002', 'IMPSP2P', '2400'],
-			['VENDOR-0003', 'IFT', '780.25'],
-		]);
+		expect(batch.rows.map((row) => [row['Reference No'], row['Payment Mode'], row.Amount])).toEqual(
+			[
+				['VENDOR-0001', 'NEFT', '12500.5'],
+				['VENDOR-0002', 'IMPSP2P', '2400'],
+				['VENDOR-0003', 'IFT', '780.25'],
+			],
+		);
 		// One upload: validation sent nothing.
 		expect(sandbox.requests.filter((r) => r.path.endsWith('/v1/bulk/payouts'))).toHaveLength(1);
 	});
 
-	it('month-end: 5% refunds of this month\'s captured orders of 1,000 or more, invoices for the others', async () => {
+	it("month-end: 5% refunds of this month's captured orders of 1,000 or more, invoices for the others", async () => {
 		// Orders paid now, so this month has captured transactions whatever the date.
 		const big = await capturedOrder(1500);
 		const small = await capturedOrder(200);
 		// One whose PSP takes no documents: its upload is refused (203) and listed, the others go on.
 		const refusing = await capturedOrder(300);
-		sandbox.state.transactionsById.get(refusing)!.psp = sandbox.state.settings.documentUnsupportedPsps[0];
+		sandbox.state.transactionsById.get(refusing)!.psp =
+			sandbox.state.settings.documentUnsupportedPsps[0];
 		const monthStart = new Date();
 		monthStart.setUTCDate(1);
 		monthStart.setUTCHours(0, 0, 0, 0);
 		const nextMonth = new Date(monthStart);
 		nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
 		const captured = sandbox.state.transactions.filter(
-			(t) => t.status === 'CAPTURED' && t.internal.time >= monthStart.getTime() && t.internal.time < nextMonth.getTime(),
+			(t) =>
+				t.status === 'CAPTURED' &&
+				t.internal.time >= monthStart.getTime() &&
+				t.internal.time < nextMonth.getTime(),
 		);
 		const rebated = captured.filter((t) => Number(t.amount) >= 1000);
 		const invoiced = captured.filter((t) => Number(t.amount) < 1000);
@@ -165,11 +186,26 @@ describe('example workflows, run by hand (n8n execute)', () => {
 		// Every refund reached the sandbox with 5% of the amount, in the transaction's currency.
 		const refunds = sandbox.requests
 			.filter((r) => r.path === '/orders/v1/transaction')
-			.map((r) => JSON.parse(r.body.toString('utf8')) as { action: string; transaction_id: string; amount: { currencyCode: string; value: number } });
-		expect(refunds.map((r) => r.transaction_id).sort()).toEqual(rebated.map((t) => t.transaction_id).sort());
+			.map(
+				(r) =>
+					JSON.parse(r.body.toString('utf8')) as {
+						action: string;
+						transaction_id: string;
+						amount: { currencyCode: string; value: number };
+					},
+			);
+		expect(refunds.map((r) => r.transaction_id).sort()).toEqual(
+			rebated.map((t) => t.transaction_id).sort(),
+		);
 		for (const refund of refunds) {
 			const record = sandbox.state.transactionsById.get(refund.transaction_id)!;
-			expect(refund).toMatchObject({ action: 'REFUND', amount: { currencyCode: record.currency, value: Math.round(Number(record.amount) * 5) / 100 } });
+			expect(refund).toMatchObject({
+				action: 'REFUND',
+				amount: {
+					currencyCode: record.currency,
+					value: Math.round(Number(record.amount) * 5) / 100,
+				},
+			});
 			expect(record.status).toBe('PARTIALLY_REFUNDED');
 		}
 		const refunded = result.items('Refund 5% rebate');
@@ -181,19 +217,28 @@ describe('example workflows, run by hand (n8n execute)', () => {
 		const documents = sandbox.state.documents.map((d) => d.transaction_id);
 		const toCheck = result.items('Uploads to check');
 		const uploadFailed = toCheck.map((i) => String(i.json.transaction_id));
-		expect([...documents, ...uploadFailed].sort()).toEqual(invoiced.map((t) => t.transaction_id).sort());
+		expect([...documents, ...uploadFailed].sort()).toEqual(
+			invoiced.map((t) => t.transaction_id).sort(),
+		);
 		expect(documents).toContain(small);
 		expect(uploadFailed).toContain(refusing);
-		for (const id of uploadFailed) expect(sandbox.state.settings.documentUnsupportedPsps).toContain(sandbox.state.transactionsById.get(id)!.psp);
-		for (const item of toCheck) expect(item.json).toMatchObject({ code: '203', error: expect.any(String) });
+		for (const id of uploadFailed)
+			expect(sandbox.state.settings.documentUnsupportedPsps).toContain(
+				sandbox.state.transactionsById.get(id)!.psp,
+			);
+		for (const item of toCheck)
+			expect(item.json).toMatchObject({ code: '203', error: expect.any(String) });
 		const mine = sandbox.state.documents.find((d) => d.transaction_id === small)!;
-		expect(mine).toMatchObject({ document_type: 'INVOICE', file_name: expect.stringMatching(/^INV-.+\.pdf$/) });
+		expect(mine).toMatchObject({
+			document_type: 'INVOICE',
+			file_name: expect.stringMatching(/^INV-.+\.pdf$/),
+		});
 		expect(mine.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	});
 
 	let saveCardOrder: string;
 
-	it('save card: an AUTH_REVERSAL order whose webhook goes to the charge workflow\'s trigger', async () => {
+	it("save card: an AUTH_REVERSAL order whose webhook goes to the charge workflow's trigger", async () => {
 		const result = await n8n.execute(SAVE_CARD.id);
 		expect(result.code).toBe(0);
 		const [order] = result.items('Save Card');
@@ -216,17 +261,25 @@ describe('example workflows, run by hand (n8n execute)', () => {
 				(
 					await Promise.all([
 						...[eventsUrl, chargeUrl].map((url) =>
-							fetch(url, { method: 'POST', headers: { 'notification-secret': 'probe' }, body: '{}' }).then((r) => r.status),
+							fetch(url, {
+								method: 'POST',
+								headers: { 'notification-secret': 'probe' },
+								body: '{}',
+							}).then((r) => r.status),
 						),
 						fetch(checkoutUrl, {
 							method: 'OPTIONS',
-							headers: { origin: 'http://probe.localhost', 'access-control-request-method': 'POST' },
+							headers: {
+								origin: 'http://probe.localhost',
+								'access-control-request-method': 'POST',
+							},
 						}).then((r) => r.status),
 					])
 				).every((status) => status !== 404);
 			const deadline = Date.now() + 60_000;
 			while (!(await registered())) {
-				if (Date.now() > deadline) throw new Error(`webhooks never registered:\n${n8n.log().slice(-4000)}`);
+				if (Date.now() > deadline)
+					throw new Error(`webhooks never registered:\n${n8n.log().slice(-4000)}`);
 				await sleep(250);
 			}
 		}, 300_000);
@@ -249,11 +302,19 @@ describe('example workflows, run by hand (n8n execute)', () => {
 			});
 			expect(answer).toEqual({
 				status: 200,
-				body: { p_order_id: expect.any(Number), m_order_id: 'WEB-1001', payment_link: expect.stringContaining(sandbox.checkoutUrl) },
+				body: {
+					p_order_id: expect.any(Number),
+					m_order_id: 'WEB-1001',
+					payment_link: expect.stringContaining(sandbox.checkoutUrl),
+				},
 			});
 			const paidOrder = String(answer.body.p_order_id);
 			const stored = sandbox.state.orders.get(paidOrder)!;
-			expect(stored.request.data.order_details).toMatchObject({ m_order_id: 'WEB-1001', amount: 25, currency: 'AED' });
+			expect(stored.request.data.order_details).toMatchObject({
+				m_order_id: 'WEB-1001',
+				amount: 25,
+				currency: 'AED',
+			});
 			expect(stored.request.data.urls.webhook_url).toBe(eventsUrl);
 
 			await complete(paidOrder, 'pay');
@@ -277,7 +338,11 @@ describe('example workflows, run by hand (n8n execute)', () => {
 		});
 
 		it('checkout: a declined payment is routed to "Notify customer"', async () => {
-			const answer = await checkout({ order_id: 'WEB-1002', amount: 40, customer: { name: 'Omar Said', email: 'omar@example.com' } });
+			const answer = await checkout({
+				order_id: 'WEB-1002',
+				amount: 40,
+				customer: { name: 'Omar Said', email: 'omar@example.com' },
+			});
 			expect(answer.status).toBe(200);
 			const pOrderId = String(answer.body.p_order_id);
 			await complete(pOrderId, 'decline');
@@ -285,17 +350,26 @@ describe('example workflows, run by hand (n8n execute)', () => {
 
 			const executions = await n8n.waitForExecutions(EVENTS.id, (e) => succeeded(e).length >= 2);
 			expect(executions).toHaveLength(2);
-			const latest = executions.find((e) => ran(e, 'Payment Gateway Trigger')[0]?.json.p_order_id === pOrderId);
+			const latest = executions.find(
+				(e) => ran(e, 'Payment Gateway Trigger')[0]?.json.p_order_id === pOrderId,
+			);
 			expect(ran(latest, 'Fulfil order')).toHaveLength(0);
 			const [notify] = ran(latest, 'Notify customer');
-			expect(notify.json).toMatchObject({ to: 'omar@example.com', order_id: 'WEB-1002', p_order_id: pOrderId });
+			expect(notify.json).toMatchObject({
+				to: 'omar@example.com',
+				order_id: 'WEB-1002',
+				p_order_id: pOrderId,
+			});
 			expect(String(notify.json.subject)).toContain('WEB-1002');
 		});
 
 		it('checkout: an order the node refuses is answered 422 with the reason, nothing sent', async () => {
 			sandbox.clearRequests();
 			const answer = await checkout({ order_id: 'WEB-1003', amount: 0.5, currency: 'AED' });
-			expect(answer).toMatchObject({ status: 422, body: { error: expect.stringMatching(/amount/i) } });
+			expect(answer).toMatchObject({
+				status: 422,
+				body: { error: expect.stringMatching(/amount/i) },
+			});
 			expect(sandbox.requests.filter((r) => r.path === '/orders/v1/create')).toHaveLength(0);
 		});
 
@@ -312,12 +386,24 @@ describe('example workflows, run by hand (n8n execute)', () => {
 			expect(executions).toHaveLength(1);
 			const [execution] = executions;
 			expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
-			expect(ran(execution, 'Card saved')[0].json).toMatchObject({ event: 'card_tokenised', m_payment_token: token });
+			expect(ran(execution, 'Card saved')[0].json).toMatchObject({
+				event: 'card_tokenised',
+				m_payment_token: token,
+			});
 			const [charge] = ran(execution, 'Charge Saved Card');
-			expect(charge.json).toMatchObject({ outcome: 'paid', order_status: 'CAPTURED', m_order_id: `PLAN-${event.payload.transaction_id}` });
+			expect(charge.json).toMatchObject({
+				outcome: 'paid',
+				order_status: 'CAPTURED',
+				m_order_id: `PLAN-${event.payload.transaction_id}`,
+			});
 			const [started] = ran(execution, 'Start subscription');
-			expect(started.json).toMatchObject({ customer_id: 'CUST-1001', p_order_id: charge.json.p_order_id, status: 'active' });
-			for (const other of ['Capture later', 'Ask for another card', 'Send payment link']) expect(ran(execution, other)).toHaveLength(0);
+			expect(started.json).toMatchObject({
+				customer_id: 'CUST-1001',
+				p_order_id: charge.json.p_order_id,
+				status: 'active',
+			});
+			for (const other of ['Capture later', 'Ask for another card', 'Send payment link'])
+				expect(ran(execution, other)).toHaveLength(0);
 
 			// The charge: a CAUTH SALE with the delivered token and customer, sent with the S2S keys.
 			const chargeOrder = sandbox.state.orders.get(String(charge.json.p_order_id))!;

@@ -72,6 +72,8 @@ describe('the package loaded into real n8n', () => {
 		const data = (stored!.request as { data: Record<string, any> }).data;
 		expect(data.order_details).toMatchObject({ amount: 10, currency: 'AED' });
 		expect(data.urls.webhook_url).toBe(`${n8n.baseUrl}/webhook/${webhookId}/${TRIGGER_PATH}`);
-		expect(sandbox.state.transactionsByPOrderId.get(String(order.p_order_id))?.status).toBe('PENDING');
+		expect(sandbox.state.transactionsByPOrderId.get(String(order.p_order_id))?.status).toBe(
+			'PENDING',
+		);
 	});
 });

@@ -31,26 +31,40 @@ export function sandboxCredentials(sandbox: Sandbox): CredentialEntry[] {
 }
 
 const credentialRef = (type: 'paymentGatewayHostedApi' | 'paymentGatewayWebhookApi') => {
-	const entry = type === 'paymentGatewayHostedApi'
-		? { id: CREDENTIAL_IDS.hosted, name: 'Sandbox Hosted' }
-		: { id: CREDENTIAL_IDS.webhook, name: 'Sandbox Webhook' };
+	const entry =
+		type === 'paymentGatewayHostedApi'
+			? { id: CREDENTIAL_IDS.hosted, name: 'Sandbox Hosted' }
+			: { id: CREDENTIAL_IDS.webhook, name: 'Sandbox Webhook' };
 	return { [type]: entry };
 };
 
 const chain = (names: string[]) =>
 	Object.fromEntries(
-		names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+		names
+			.slice(0, -1)
+			.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
 	);
 
 /** Manual Trigger → Payment Gateway (hosted keys) with the given parameters. */
-export function manualGatewayWorkflow(id: string, name: string, parameters: Record<string, unknown>): WorkflowJson {
+export function manualGatewayWorkflow(
+	id: string,
+	name: string,
+	parameters: Record<string, unknown>,
+): WorkflowJson {
 	return {
 		id,
 		name,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: randomUUID(), name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: randomUUID(),
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: randomUUID(),
 				name: 'Payment Gateway',
@@ -83,7 +97,14 @@ export function triggerWorkflow(id: string, webhookId: string): WorkflowJson {
 				parameters: { events: ['*'] },
 				credentials: credentialRef('paymentGatewayWebhookApi'),
 			},
-			{ id: randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: randomUUID(),
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: chain(['Payment Gateway Trigger', 'Received']),
 	};

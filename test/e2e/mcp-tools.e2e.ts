@@ -19,7 +19,9 @@ const EXAMPLE = JSON.parse(
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
 	fillCredentials: (values: unknown) => CredentialEntry[];
 };
-const TOOL_NAMES = EXAMPLE.nodes.filter((n) => n.type === `${PACKAGE}.paymentGatewayTool`).map((n) => n.name);
+const TOOL_NAMES = EXAMPLE.nodes
+	.filter((n) => n.type === `${PACKAGE}.paymentGatewayTool`)
+	.map((n) => n.name);
 const MCP_PATH = 'payments';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -44,7 +46,8 @@ beforeAll(async () => {
 			await client.connect(new StreamableHTTPClientTransport(url));
 			break;
 		} catch (error) {
-			if (Date.now() > deadline) throw new Error(`MCP endpoint never answered: ${String(error)}\n${n8n.log().slice(-4000)}`);
+			if (Date.now() > deadline)
+				throw new Error(`MCP endpoint never answered: ${String(error)}\n${n8n.log().slice(-4000)}`);
 			await sleep(500);
 		}
 	}
@@ -52,7 +55,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	console.log(
-		['MCP tool calls:', ...outcomes.map((o) => `${o.tool}(${o.args}) → ${o.outcome}; sandbox requests: ${o.requests}`)].join('\n'),
+		[
+			'MCP tool calls:',
+			...outcomes.map(
+				(o) => `${o.tool}(${o.args}) → ${o.outcome}; sandbox requests: ${o.requests}`,
+			),
+		].join('\n'),
 	);
 	await client?.close().catch(() => undefined);
 	await n8n?.dispose();
@@ -85,7 +93,11 @@ async function call(tool: string, args: Record<string, unknown>): Promise<ToolAn
 }
 
 const noSecrets = (text: string) => {
-	for (const secret of [sandbox.keys.hosted.merchantSecret, sandbox.keys.pos.apiSecret, sandbox.keys.invoice.merchantSecret]) {
+	for (const secret of [
+		sandbox.keys.hosted.merchantSecret,
+		sandbox.keys.pos.apiSecret,
+		sandbox.keys.invoice.merchantSecret,
+	]) {
 		expect(text).not.toContain(secret);
 	}
 };
@@ -94,12 +106,24 @@ describe('the node as MCP tools in real n8n', () => {
 	it('lists every tool with an input schema a model can fill', async () => {
 		const { tools } = await client.listTools();
 		console.log(
-			['MCP tools:', ...tools.map((t) => `${t.name}: ${t.description ?? ''}\n  ${JSON.stringify(t.inputSchema)}`)].join('\n'),
+			[
+				'MCP tools:',
+				...tools.map(
+					(t) => `${t.name}: ${t.description ?? ''}\n  ${JSON.stringify(t.inputSchema)}`,
+				),
+			].join('\n'),
 		);
 		expect(TOOL_NAMES).toHaveLength(5);
 		expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
-		const schema = (name: string) => tools.find((t) => t.name === name)?.inputSchema as { properties?: Record<string, { type?: string }> };
-		expect(Object.keys(schema('refund_payment').properties ?? {}).sort()).toEqual(['amount', 'currency', 'transaction_id']);
+		const schema = (name: string) =>
+			tools.find((t) => t.name === name)?.inputSchema as {
+				properties?: Record<string, { type?: string }>;
+			};
+		expect(Object.keys(schema('refund_payment').properties ?? {}).sort()).toEqual([
+			'amount',
+			'currency',
+			'transaction_id',
+		]);
 		expect(schema('list_transactions').properties?.limit?.type).toBe('number');
 		const described = (name: string) => tools.find((t) => t.name === name)?.description ?? '';
 		expect(described('refund_payment')).toMatch(/MOVES MONEY.*not retried automatically/);
@@ -122,34 +146,73 @@ describe('the node as MCP tools in real n8n', () => {
 		expect(items.isError).toBe(false);
 		noSecrets(items.text);
 
-		const created = await call('create_payment', { amount: '25.50', currency: 'aed', merchant_order_id: `MCP-${randomUUID().slice(0, 8)}` });
+		const created = await call('create_payment', {
+			amount: '25.50',
+			currency: 'aed',
+			merchant_order_id: `MCP-${randomUUID().slice(0, 8)}`,
+		});
 		expect(created.isError).toBe(false);
 		expect(created.text).toContain('p_order_id');
 		noSecrets(created.text);
 	});
 
 	it.each<[string, Record<string, unknown>, string]>([
-		['create_payment', { amount: 'AED 10', currency: 'AED', merchant_order_id: 'MCP-BAD-1' }, 'Invalid Amount: order_details.amount must be a plain number (no currency symbol, commas or spaces) (received "AED 10")'],
-		['create_payment', { amount: '10', currency: 'dollars', merchant_order_id: 'MCP-BAD-2' }, 'Invalid Currency: order_details.currency must be one of'],
-		['refund_payment', { transaction_id: '', amount: '5', currency: 'AED' }, 'Invalid Transaction ID: transaction_id is required (received "")'],
-		['refund_payment', { transaction_id: '123', amount: '0.5', currency: 'AED' }, 'Invalid Amount: amount.value must be at least 1 (received "0.5")'],
-		['list_invoice_items', { status: 'archived' }, 'Invalid Filters > Status must be one of Active, Deactivated (received "archived")'],
+		[
+			'create_payment',
+			{ amount: 'AED 10', currency: 'AED', merchant_order_id: 'MCP-BAD-1' },
+			'Invalid Amount: order_details.amount must be a plain number (no currency symbol, commas or spaces) (received "AED 10")',
+		],
+		[
+			'create_payment',
+			{ amount: '10', currency: 'dollars', merchant_order_id: 'MCP-BAD-2' },
+			'Invalid Currency: order_details.currency must be one of',
+		],
+		[
+			'refund_payment',
+			{ transaction_id: '', amount: '5', currency: 'AED' },
+			'Invalid Transaction ID: transaction_id is required (received "")',
+		],
+		[
+			'refund_payment',
+			{ transaction_id: '123', amount: '0.5', currency: 'AED' },
+			'Invalid Amount: amount.value must be at least 1 (received "0.5")',
+		],
+		[
+			'list_invoice_items',
+			{ status: 'archived' },
+			'Invalid Filters > Status must be one of Active, Deactivated (received "archived")',
+		],
 		// n8n checks the arguments against the schema before the node runs.
-		['refund_payment', { transaction_id: { id: 7 }, amount: '5', currency: 'AED' }, 'Expected string, received object'],
-	])('%s refuses %j naming the field, the rule and the value; nothing reaches the service', async (tool, args, said) => {
-		const answer = await call(tool, args);
-		expect(answer.isError).toBe(true);
-		expect(answer.text).toContain(said);
-		expect(answer.requests).toBe(0);
-	});
+		[
+			'refund_payment',
+			{ transaction_id: { id: 7 }, amount: '5', currency: 'AED' },
+			'Expected string, received object',
+		],
+	])(
+		'%s refuses %j naming the field, the rule and the value; nothing reaches the service',
+		async (tool, args, said) => {
+			const answer = await call(tool, args);
+			expect(answer.isError).toBe(true);
+			expect(answer.text).toContain(said);
+			expect(answer.requests).toBe(0);
+		},
+	);
 
 	it('a refund whose answer is lost says it may have gone through and was not retried', async () => {
-		const captured = (sandbox.state.transactions as TransactionRecord[]).find((r) => r.status === 'CAPTURED')!;
+		const captured = (sandbox.state.transactions as TransactionRecord[]).find(
+			(r) => r.status === 'CAPTURED',
+		)!;
 		sandbox.faults.inject({ kind: 'status500', path: '/orders/v1/transaction', count: 1 });
-		const answer = await call('refund_payment', { transaction_id: captured.transaction_id, amount: '1', currency: captured.currency });
+		const answer = await call('refund_payment', {
+			transaction_id: captured.transaction_id,
+			amount: '1',
+			currency: captured.currency,
+		});
 		sandbox.faults.clear();
 		expect(answer.isError).toBe(true);
 		expect(answer.requests).toBe(1);
-		expect(answer.text).toContain('so it was not retried automatically. It may have reached the service and been processed');
+		expect(answer.text).toContain(
+			'so it was not retried automatically. It may have reached the service and been processed',
+		);
 	});
 });

@@ -237,7 +237,8 @@ export class N8n {
 		const response = await fetch(`${this.baseUrl}/api/v1/executions?${query}`, {
 			headers: { 'X-N8N-API-KEY': key },
 		});
-		if (!response.ok) throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`GET /api/v1/executions: ${response.status} ${await response.text()}`);
 		return ((await response.json()) as { data: Execution[] }).data;
 	}
 
@@ -262,7 +263,12 @@ export class N8n {
 	 */
 	async publicApiKey(): Promise<string> {
 		if (this.apiKey) return this.apiKey;
-		const owner = { email: 'owner@e2e.local', firstName: 'E2e', lastName: 'Owner', password: 'E2e-Passw0rd' };
+		const owner = {
+			email: 'owner@e2e.local',
+			firstName: 'E2e',
+			lastName: 'Owner',
+			password: 'E2e-Passw0rd',
+		};
 		const headers = { 'content-type': 'application/json', 'browser-id': 'n8n-e2e' };
 		const post = (path: string, body: unknown, cookie = '') =>
 			fetch(`${this.baseUrl}${path}`, {
@@ -278,18 +284,26 @@ export class N8n {
 		// Setup answers with the auth cookie, but right after setup n8n sometimes refuses that cookie or
 		// a login (401) for a moment, longer on a busy machine: retry, logging in afresh, for up to 45 s.
 		const setup = await post('/rest/owner/setup', owner);
-		if (!setup.ok && setup.status !== 400) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
+		if (!setup.ok && setup.status !== 400)
+			throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
 		let cookie = setup.ok ? cookieOf(setup) : '';
 		let created: Response | undefined;
 		for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
 			if (!cookie) {
-				const login = await post('/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+				const login = await post('/rest/login', {
+					emailOrLdapLoginId: owner.email,
+					password: owner.password,
+				});
 				if (login.ok) cookie = cookieOf(login);
 			}
 			if (cookie) {
 				created = await post(
 					'/rest/api-keys',
-					{ label: `e2e ${Date.now()}`, expiresAt: null, scopes: ['execution:read', 'execution:list', 'workflow:read', 'workflow:list'] },
+					{
+						label: `e2e ${Date.now()}`,
+						expiresAt: null,
+						scopes: ['execution:read', 'execution:list', 'workflow:read', 'workflow:list'],
+					},
 					cookie,
 				);
 				if (created.ok) break;
@@ -312,17 +326,21 @@ export class N8n {
 
 	/** Own process group (detached), so stop() reaches the task runner too. */
 	private spawn(args: string[]): ChildProcess {
-		const child = spawn('bash', [NODE24, 'bash', N8N_SH, 'run', this.userFolder, String(this.port), ...args], {
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
-			env: {
-				...process.env,
-				N8N_LOG_FORMAT: 'json',
-				N8N_LOG_LEVEL: 'info',
-				N8N_DISABLE_UI: String(!this.ui),
-				N8N_WATCH_PID: String(process.pid),
+		const child = spawn(
+			'bash',
+			[NODE24, 'bash', N8N_SH, 'run', this.userFolder, String(this.port), ...args],
+			{
+				detached: true,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				env: {
+					...process.env,
+					N8N_LOG_FORMAT: 'json',
+					N8N_LOG_LEVEL: 'info',
+					N8N_DISABLE_UI: String(!this.ui),
+					N8N_WATCH_PID: String(process.pid),
+				},
 			},
-		});
+		);
 		this.groups.add(child.pid!);
 		return child;
 	}

@@ -26,15 +26,35 @@ function workflow(): WorkflowJson {
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: randomUUID(), name: names[0], type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: randomUUID(), name: names[1], type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode: rows } },
+			{
+				id: randomUUID(),
+				name: names[0],
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: randomUUID(),
+				name: names[1],
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: { jsCode: rows },
+			},
 			{
 				id: randomUUID(),
 				name: names[2],
 				type: GATEWAY_TYPE,
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', splitIntoBatches: true, requestOptions: { maxRetries: 1 } },
+				parameters: {
+					resource: 'payout',
+					operation: 'bulkCreate',
+					currency: 'INR',
+					splitIntoBatches: true,
+					requestOptions: { maxRetries: 1 },
+				},
 				credentials: { paymentGatewayPayoutApi: CREDENTIAL },
 			},
 		],
@@ -68,14 +88,22 @@ describe('Split Into Batches in real n8n', () => {
 		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, after: 1, count: 2 });
 		const first = await n8n.execute(WORKFLOW);
 		expect(first.code).not.toBe(0);
-		expect(`${first.stdout}${first.stderr}`).toMatch(/Batch 2 of 3 \(rows 501–1000, request ID n8n-[0-9a-f]{26}\) got no clear answer/);
+		expect(`${first.stdout}${first.stderr}`).toMatch(
+			/Batch 2 of 3 \(rows 501–1000, request ID n8n-[0-9a-f]{26}\) got no clear answer/,
+		);
 		expect(sandbox.state.payoutBatches.size).toBe(2);
 
 		sandbox.faults.clear();
 		const again = await n8n.execute(WORKFLOW);
 		expect(again.code).toBe(0);
-		expect(again.items('Payouts').map((item) => item.json.status)).toEqual(['alreadyQueued', 'alreadyQueued', 'queued']);
-		const references = [...sandbox.state.payoutBatches.values()].flatMap((batch) => batch.rows.map((row) => row['Reference No']));
+		expect(again.items('Payouts').map((item) => item.json.status)).toEqual([
+			'alreadyQueued',
+			'alreadyQueued',
+			'queued',
+		]);
+		const references = [...sandbox.state.payoutBatches.values()].flatMap((batch) =>
+			batch.rows.map((row) => row['Reference No']),
+		);
 		expect(references).toHaveLength(ROWS);
 		expect(new Set(references).size).toBe(ROWS);
 	});

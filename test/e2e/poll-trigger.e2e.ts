@@ -30,12 +30,28 @@ function pollWorkflow(): WorkflowJson {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
 					authentication: 'hosted',
 					// Not 'other': a poll between an order's creation (PENDING) and its payment would start one.
-					events: ['payment_authorised', 'payment_captured', 'payment_failed', 'payment_partially_refunded', 'payment_refunded', 'payment_voided'],
+					events: [
+						'payment_authorised',
+						'payment_captured',
+						'payment_failed',
+						'payment_partially_refunded',
+						'payment_refunded',
+						'payment_voided',
+					],
 					lookBackDays: 1,
 				},
-				credentials: { paymentGatewayHostedApi: { id: CREDENTIAL_IDS.hosted, name: 'Sandbox Hosted' } },
+				credentials: {
+					paymentGatewayHostedApi: { id: CREDENTIAL_IDS.hosted, name: 'Sandbox Hosted' },
+				},
 			},
-			{ id: randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: randomUUID(),
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { 'Poll Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 	};
@@ -43,12 +59,14 @@ function pollWorkflow(): WorkflowJson {
 
 /** Reads of the list since `since` (ms): each poll reads the one-day window in one page here. */
 const listReads = (since: number) =>
-	sandbox.requests.filter((r) => r.path === '/orders/v1/transaction-list' && r.time >= since).length;
+	sandbox.requests.filter((r) => r.path === '/orders/v1/transaction-list' && r.time >= since)
+		.length;
 
 async function waitForListRead(since: number, timeoutMs = 75_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (listReads(since) === 0) {
-		if (Date.now() > deadline) throw new Error(`no poll within ${timeoutMs} ms:\n${n8n.log().slice(-4000)}`);
+		if (Date.now() > deadline)
+			throw new Error(`no poll within ${timeoutMs} ms:\n${n8n.log().slice(-4000)}`);
 		await sleep(250);
 	}
 }
@@ -87,7 +105,10 @@ describe('Payment Gateway Poll Trigger in real n8n', () => {
 		sale = await paidOrder(sandbox, 25);
 		const after = Date.now();
 		await waitForListRead(after);
-		const executions = await n8n.waitForExecutions(WORKFLOW_ID, (list) => list.length >= 1 && list.every((e) => e.finished));
+		const executions = await n8n.waitForExecutions(
+			WORKFLOW_ID,
+			(list) => list.length >= 1 && list.every((e) => e.finished),
+		);
 		expect(changes(executions)).toEqual([['payment_captured', sale.transactionId, 'CAPTURED']]);
 	}, 150_000);
 
@@ -100,7 +121,10 @@ describe('Payment Gateway Poll Trigger in real n8n', () => {
 		await n8n.start();
 		// The activation poll runs as n8n starts; then one scheduled poll must find nothing new.
 		await waitForListRead(restarted);
-		let executions = await n8n.waitForExecutions(WORKFLOW_ID, (list) => list.length >= 3 && list.every((e) => e.finished));
+		let executions = await n8n.waitForExecutions(
+			WORKFLOW_ID,
+			(list) => list.length >= 3 && list.every((e) => e.finished),
+		);
 		const scheduled = Date.now() + 1000;
 		await sleep(1000);
 		await waitForListRead(scheduled);

@@ -9,7 +9,15 @@ import { join, resolve } from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { deliveries, runBurst, post, settledKeys, type BurstFigures, type Delivery } from './burst';
 import { TRIGGER_PATH } from './fixtures';
-import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, nodeItems, type CredentialEntry, type Execution, type WorkflowJson } from './n8n';
+import {
+	GATEWAY_TYPE,
+	N8n,
+	TRIGGER_TYPE,
+	nodeItems,
+	type CredentialEntry,
+	type Execution,
+	type WorkflowJson,
+} from './n8n';
 import { ClusterProcess, pauseRedis, queueEnvironment, redisKeyCount } from './queue';
 import { spreadBurst, type Spread } from './receivers';
 
@@ -37,7 +45,12 @@ let second: ClusterProcess;
 let workers: ClusterProcess[] = [];
 let eventsUrl: string;
 
-const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+const node = (
+	name: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
+) => ({
 	id: randomUUID(),
 	name,
 	type,
@@ -47,23 +60,37 @@ const node = (name: string, type: string, parameters: Record<string, unknown>, e
 	...extra,
 });
 const webhookNode = (path: string) =>
-	node('Start', 'n8n-nodes-base.webhook', { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, {
-		typeVersion: 2,
-		webhookId: randomUUID(),
-	});
-const link = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
+	node(
+		'Start',
+		'n8n-nodes-base.webhook',
+		{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		{
+			typeVersion: 2,
+			webhookId: randomUUID(),
+		},
+	);
+const link = (from: string, to: string) => ({
+	[from]: { main: [[{ node: to, type: 'main', index: 0 }]] },
+});
 
 function workflows(): WorkflowJson[] {
-	const payouts = JSON.parse(readFileSync(resolve(__dirname, '../../examples/scheduled-payouts.json'), 'utf8')) as WorkflowJson;
+	const payouts = JSON.parse(
+		readFileSync(resolve(__dirname, '../../examples/scheduled-payouts.json'), 'utf8'),
+	) as WorkflowJson;
 	const triggers = ['Sticky Note', 'Run now', 'Every Friday 09:00'];
-	const connections = Object.fromEntries(Object.entries(payouts.connections).filter(([from]) => !triggers.includes(from)));
+	const connections = Object.fromEntries(
+		Object.entries(payouts.connections).filter(([from]) => !triggers.includes(from)),
+	);
 	return [
 		{
 			...payouts,
 			id: PAYOUTS_ID,
 			name: 'Queue payouts',
 			active: false,
-			nodes: [webhookNode('queue-payouts'), ...payouts.nodes.filter((n) => !triggers.includes(String(n.name)))],
+			nodes: [
+				webhookNode('queue-payouts'),
+				...payouts.nodes.filter((n) => !triggers.includes(String(n.name))),
+			],
 			connections: { ...link('Start', 'Payout rows'), ...connections },
 		},
 		{
@@ -73,9 +100,25 @@ function workflows(): WorkflowJson[] {
 			settings: { executionOrder: 'v1' },
 			nodes: [
 				webhookNode('queue-transactions'),
-				node('Payment Gateway', GATEWAY_TYPE, { authentication: 'hosted', resource: 'transaction', operation: 'getMany', returnAll: false, limit: 5 }, {
-					credentials: { paymentGatewayHostedApi: { id: 'pgExampleHosted', name: 'Payment Gateway Hosted (example)' } },
-				}),
+				node(
+					'Payment Gateway',
+					GATEWAY_TYPE,
+					{
+						authentication: 'hosted',
+						resource: 'transaction',
+						operation: 'getMany',
+						returnAll: false,
+						limit: 5,
+					},
+					{
+						credentials: {
+							paymentGatewayHostedApi: {
+								id: 'pgExampleHosted',
+								name: 'Payment Gateway Hosted (example)',
+							},
+						},
+					},
+				),
 			],
 			connections: link('Start', 'Payment Gateway'),
 		},
@@ -85,10 +128,20 @@ function workflows(): WorkflowJson[] {
 			active: false,
 			settings: { executionOrder: 'v1' },
 			nodes: [
-				node(TRIGGER, TRIGGER_TYPE, { events: ['*'] }, {
-					webhookId: eventsHook,
-					credentials: { paymentGatewayWebhookApi: { id: 'pgExampleWebhook', name: 'Payment Gateway Webhook (example)' } },
-				}),
+				node(
+					TRIGGER,
+					TRIGGER_TYPE,
+					{ events: ['*'] },
+					{
+						webhookId: eventsHook,
+						credentials: {
+							paymentGatewayWebhookApi: {
+								id: 'pgExampleWebhook',
+								name: 'Payment Gateway Webhook (example)',
+							},
+						},
+					},
+				),
 				node('Received', 'n8n-nodes-base.noOp', {}),
 			],
 			connections: link(TRIGGER, 'Received'),
@@ -111,7 +164,8 @@ beforeAll(async () => {
 	eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 	const deadline = Date.now() + 60_000;
 	while ((await post(eventsUrl, 'probe', { probe: true })).status === 404) {
-		if (Date.now() > deadline) throw new Error(`trigger never registered at ${eventsUrl}:\n${webhook.log().slice(-3000)}`);
+		if (Date.now() > deadline)
+			throw new Error(`trigger never registered at ${eventsUrl}:\n${webhook.log().slice(-3000)}`);
 		await sleep(250);
 	}
 }, 600_000);
@@ -127,9 +181,17 @@ afterAll(async () => {
 
 /** Starts a webhook workflow through the webhook process; its one execution, once finished. */
 async function runThroughWebhookProcess(path: string, workflowId: string): Promise<Execution> {
-	const answer = await fetch(`${webhook.n8n.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+	const answer = await fetch(`${webhook.n8n.baseUrl}/webhook/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: '{}',
+	});
 	expect(answer.status).toBe(200);
-	const executions = await main.waitForExecutions(workflowId, (e) => e.some((x) => x.finished || x.status === 'error'), 120_000);
+	const executions = await main.waitForExecutions(
+		workflowId,
+		(e) => e.some((x) => x.finished || x.status === 'error'),
+		120_000,
+	);
 	expect(executions).toHaveLength(1);
 	return executions[0];
 }
@@ -137,7 +199,11 @@ async function runThroughWebhookProcess(path: string, workflowId: string): Promi
 /** The first error lines n8n's processes logged (JSON logs), for the figures. */
 function errorLines(): string {
 	const lines = [main.log(), webhook.log(), second?.log() ?? ''].join('\n').split('\n');
-	return lines.filter((line) => line.includes('"level":"error"')).slice(0, 3).map((line) => line.slice(0, 600)).join('\n');
+	return lines
+		.filter((line) => line.includes('"level":"error"'))
+		.slice(0, 3)
+		.map((line) => line.slice(0, 600))
+		.join('\n');
 }
 
 /** Which worker logged "Worker started execution <id>". */
@@ -162,22 +228,38 @@ describe('queue mode: main + webhook process + two workers, PostgreSQL, binary d
 		expect(workerOf(execution.id)).toBeGreaterThanOrEqual(0);
 		const [report] = nodeItems(execution.data?.resultData.runData, 'Validate payouts');
 		expect(report.json.valid).toBe(true);
-		const binary = (report as { binary?: Record<string, { id?: string; fileName?: string }> }).binary?.data;
+		const binary = (report as { binary?: Record<string, { id?: string; fileName?: string }> })
+			.binary?.data;
 		expect(binary?.fileName).toMatch(/\.xlsx$/);
 		expect(binary?.id).toMatch(/^database:/);
 		const [submitted] = nodeItems(execution.data?.resultData.runData, 'Submit payouts');
-		expect(submitted.json).toMatchObject({ request_id: report.json.request_id, total_records: 3, payouts_queued: 3 });
+		expect(submitted.json).toMatchObject({
+			request_id: report.json.request_id,
+			total_records: 3,
+			payouts_queued: 3,
+		});
 		expect([...sandbox.state.payoutBatches.keys()]).toEqual([report.json.request_id]);
 	});
 });
 
 async function burst(list: Delivery[], concurrency: number, before: Delivery[]): Promise<void> {
-	const target = { url: eventsUrl, secret: sandbox.keys.webhook.notificationSecret, n8n: main, workflowId: EVENTS_ID, trigger: TRIGGER, timeoutMs: 300_000 };
+	const target = {
+		url: eventsUrl,
+		secret: sandbox.keys.webhook.notificationSecret,
+		n8n: main,
+		workflowId: EVENTS_ID,
+		trigger: TRIGGER,
+		timeoutMs: 300_000,
+	};
 	const run = await runBurst(target, list, concurrency, before);
 	const { result, lost, twice, extra } = run;
 	figures.push(result);
 	console.log(`queue mode burst: ${JSON.stringify(result)}\n${errorLines()}`);
-	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra }).toEqual({ lost: [], twice: [], extra: 0 });
+	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra }).toEqual({
+		lost: [],
+		twice: [],
+		extra: 0,
+	});
 	// A retried delivery whose first attempt got through is answered as a duplicate: count both.
 	expect(result.other).toEqual([]);
 	expect(result.started + result.dropped).toBe(run.sent);
@@ -198,7 +280,9 @@ describe('queue mode: the trigger through the webhook process under burst', () =
 		webhook = await ClusterProcess.start('webhook');
 		eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 		for (const delivery of [AT_ONE[0], AT_FIFTY[AT_FIFTY.length - 1]]) {
-			expect(await post(eventsUrl, sandbox.keys.webhook.notificationSecret, delivery.payload)).toEqual({ status: 200, body: DUPLICATE });
+			expect(
+				await post(eventsUrl, sandbox.keys.webhook.notificationSecret, delivery.payload),
+			).toEqual({ status: 200, body: DUPLICATE });
 		}
 		await sleep(2000);
 		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, [...AT_ONE, ...AT_FIFTY]);
@@ -207,7 +291,12 @@ describe('queue mode: the trigger through the webhook process under burst', () =
 });
 
 describe('queue mode: three processes receiving the trigger (main + two webhook processes)', () => {
-	const urls = () => [eventsUrl, second?.n8n.baseUrl && `${second.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`, main.webhookUrl(eventsHook, TRIGGER_PATH)].filter((u): u is string => Boolean(u));
+	const urls = () =>
+		[
+			eventsUrl,
+			second?.n8n.baseUrl && `${second.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`,
+			main.webhookUrl(eventsHook, TRIGGER_PATH),
+		].filter((u): u is string => Boolean(u));
 	const earlier: Delivery[] = [...AT_ONE, ...AT_FIFTY];
 
 	beforeAll(async () => {
@@ -216,13 +305,32 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 
 	afterAll(async () => await second?.stop(), 60_000);
 
-	async function spread(list: Delivery[], concurrency: number, name: string, during?: Spread['during']) {
-		const target = { urls, secret: sandbox.keys.webhook.notificationSecret, n8n: main, workflowId: EVENTS_ID, trigger: TRIGGER, before: earlier, during };
+	async function spread(
+		list: Delivery[],
+		concurrency: number,
+		name: string,
+		during?: Spread['during'],
+	) {
+		const target = {
+			urls,
+			secret: sandbox.keys.webhook.notificationSecret,
+			n8n: main,
+			workflowId: EVENTS_ID,
+			trigger: TRIGGER,
+			before: earlier,
+			during,
+		};
 		const run = await spreadBurst(target, list, concurrency);
 		figures.push({ case: name, ...run.figures });
-		console.log(`queue mode, ${name}: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}\n${errorLines()}`);
+		console.log(
+			`queue mode, ${name}: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}\n${errorLines()}`,
+		);
 		earlier.push(...list);
-		expect({ lost: run.lost.slice(0, 5), twice: run.twice.slice(0, 5), extra: run.extra }).toEqual({ lost: [], twice: [], extra: 0 });
+		expect({ lost: run.lost.slice(0, 5), twice: run.twice.slice(0, 5), extra: run.extra }).toEqual({
+			lost: [],
+			twice: [],
+			extra: 0,
+		});
 		expect(run.figures.other).toEqual([]);
 		return run;
 	}
@@ -239,27 +347,53 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 	});
 
 	it('Redis stopped for a few seconds mid-burst, then back: 0 lost, 0 processed twice', async () => {
-		await spread(deliveries(8_000_700, 100), 20, 'Redis stopped 4 s', { afterAnswers: 30, fault: async () => await pauseRedis(4000) });
+		await spread(deliveries(8_000_700, 100), 20, 'Redis stopped 4 s', {
+			afterAnswers: 30,
+			fault: async () => await pauseRedis(4000),
+		});
 	});
 
 	it('a webhook process SIGKILLed mid-burst, unanswered deliveries re-sent: 0 lost, 0 processed twice', async () => {
-		await spread(deliveries(8_000_900, 100), 20, 'webhook process killed', { afterAnswers: 30, fault: async () => await second.kill() });
+		await spread(deliveries(8_000_900, 100), 20, 'webhook process killed', {
+			afterAnswers: 30,
+			fault: async () => await second.kill(),
+		});
 	});
 
 	it('PostgreSQL pool exhausted ("Database is not ready"): error answers, and their re-sends run once', async () => {
 		// One pooled connection and a 50 ms health check every second: under a burst the check waits
 		// behind webhook queries and n8n answers 503 "Database is not ready!" until the next one passes.
-		const pool = { DB_POSTGRESDB_POOL_SIZE: '1', DB_PING_INTERVAL_SECONDS: '1', DB_PING_TIMEOUT_MS: '50', DB_PING_MAX_FAILURES_BEFORE_RECOVERY: '1000' };
+		const pool = {
+			DB_POSTGRESDB_POOL_SIZE: '1',
+			DB_PING_INTERVAL_SECONDS: '1',
+			DB_PING_TIMEOUT_MS: '50',
+			DB_PING_MAX_FAILURES_BEFORE_RECOVERY: '1000',
+		};
 		const narrow = await ClusterProcess.start('webhook', 10, undefined, pool);
 		const only = `${narrow.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 		try {
-			const target = { urls: () => [only], secret: sandbox.keys.webhook.notificationSecret, n8n: main, workflowId: EVENTS_ID, trigger: TRIGGER, before: earlier };
+			const target = {
+				urls: () => [only],
+				secret: sandbox.keys.webhook.notificationSecret,
+				n8n: main,
+				workflowId: EVENTS_ID,
+				trigger: TRIGGER,
+				before: earlier,
+			};
 			const run = await spreadBurst(target, deliveries(8_001_100, 100), 50);
 			figures.push({ case: 'pool exhausted', ...run.figures });
-			console.log(`queue mode, PostgreSQL pool exhausted: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}`);
-			expect({ lost: run.lost.slice(0, 5), twice: run.twice.slice(0, 5), extra: run.extra }).toEqual({ lost: [], twice: [], extra: 0 });
+			console.log(
+				`queue mode, PostgreSQL pool exhausted: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}`,
+			);
+			expect({
+				lost: run.lost.slice(0, 5),
+				twice: run.twice.slice(0, 5),
+				extra: run.extra,
+			}).toEqual({ lost: [], twice: [], extra: 0 });
 			expect(run.figures.other).toEqual([]);
-			expect(Object.keys(run.figures.errors).some((kind) => kind.includes('Database is not ready'))).toBe(true);
+			expect(
+				Object.keys(run.figures.errors).some((kind) => kind.includes('Database is not ready')),
+			).toBe(true);
 		} finally {
 			await narrow.stop();
 		}

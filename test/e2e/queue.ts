@@ -13,7 +13,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function queueEnvironment(): Record<string, string> {
 	const pg = process.env.QUEUE_PG_PORT;
 	const redis = process.env.QUEUE_REDIS_PORT;
-	if (!pg || !redis) throw new Error('QUEUE_PG_PORT / QUEUE_REDIS_PORT unset: run through npm run test:queue');
+	if (!pg || !redis)
+		throw new Error('QUEUE_PG_PORT / QUEUE_REDIS_PORT unset: run through npm run test:queue');
 	return {
 		EXECUTIONS_MODE: 'queue',
 		DB_TYPE: 'postgresdb',
@@ -54,12 +55,25 @@ export class ClusterProcess {
 	}
 
 	/** `n8n`: a user folder made beforehand, when its port must be known first (WEBHOOK_URL). */
-	static async start(role: 'webhook' | 'worker', concurrency = 10, n8n?: N8n, env: Record<string, string> = {}): Promise<ClusterProcess> {
+	static async start(
+		role: 'webhook' | 'worker',
+		concurrency = 10,
+		n8n?: N8n,
+		env: Record<string, string> = {},
+	): Promise<ClusterProcess> {
 		n8n ??= await N8n.create();
 		const args = role === 'worker' ? ['worker', `--concurrency=${concurrency}`] : ['webhook'];
 		const child = spawn(
 			'bash',
-			[join(ROOT, 'scripts/node24.sh'), 'bash', join(ROOT, 'scripts/n8n.sh'), 'run', n8n.userFolder, String(n8n.port), ...args],
+			[
+				join(ROOT, 'scripts/node24.sh'),
+				'bash',
+				join(ROOT, 'scripts/n8n.sh'),
+				'run',
+				n8n.userFolder,
+				String(n8n.port),
+				...args,
+			],
 			{
 				detached: true,
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,15 +100,21 @@ export class ClusterProcess {
 	private async ready(timeoutMs = 120_000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			if (this.exited) throw new Error(`n8n ${this.role} exited early:\n${this.log().slice(-4000)}`);
+			if (this.exited)
+				throw new Error(`n8n ${this.role} exited early:\n${this.log().slice(-4000)}`);
 			if (this.role === 'worker' && this.log().includes('n8n worker is now ready')) return;
 			if (this.role === 'webhook' && this.log().includes('Webhook listener waiting for requests')) {
-				const status = await fetch(`${this.n8n.baseUrl}/healthz`).then((r) => r.status, () => 0);
+				const status = await fetch(`${this.n8n.baseUrl}/healthz`).then(
+					(r) => r.status,
+					() => 0,
+				);
 				if (status === 200) return;
 			}
 			await sleep(250);
 		}
-		throw new Error(`n8n ${this.role} not ready after ${timeoutMs} ms:\n${this.log().slice(-4000)}`);
+		throw new Error(
+			`n8n ${this.role} not ready after ${timeoutMs} ms:\n${this.log().slice(-4000)}`,
+		);
 	}
 
 	/** SIGKILL to its process group, at once (a crashed host); the user folder stays until stop(). */
@@ -138,7 +158,10 @@ export class ClusterProcess {
  */
 export async function pauseRedis(ms: number): Promise<void> {
 	const port = process.env.QUEUE_REDIS_PORT!;
-	const cli = (...args: string[]) => execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', port, ...args], { encoding: 'utf8' }).trim();
+	const cli = (...args: string[]) =>
+		execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', port, ...args], {
+			encoding: 'utf8',
+		}).trim();
 	const setting = (name: string) => cli('CONFIG', 'GET', name).split('\n')[1] ?? '';
 	const [dir, pidfile, logfile] = ['dir', 'pidfile', 'logfile'].map(setting);
 	try {
@@ -147,7 +170,24 @@ export async function pauseRedis(ms: number): Promise<void> {
 		// redis-cli reports the closed connection
 	}
 	await sleep(ms);
-	const args = ['--port', port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', logfile];
+	const args = [
+		'--port',
+		port,
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--dir',
+		dir,
+		'--daemonize',
+		'yes',
+		'--pidfile',
+		pidfile,
+		'--logfile',
+		logfile,
+	];
 	execFileSync('redis-server', args);
 	const up = () => {
 		try {
@@ -161,6 +201,10 @@ export async function pauseRedis(ms: number): Promise<void> {
 
 /** How many keys of the suite's Redis match `pattern` (SCAN). */
 export function redisKeyCount(pattern: string): number {
-	const out = execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, '--scan', '--pattern', pattern], { encoding: 'utf8' });
+	const out = execFileSync(
+		'redis-cli',
+		['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, '--scan', '--pattern', pattern],
+		{ encoding: 'utf8' },
+	);
 	return out.split('\n').filter((line) => line.trim() !== '').length;
 }

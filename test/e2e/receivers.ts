@@ -28,12 +28,22 @@ export interface ReceiverFigures {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Delivers one copy, starting at `urls[first]`; errors go to the next process, for up to `patienceMs`. */
-async function deliver(urls: () => string[], first: number, secret: string, payload: unknown, patienceMs: number, count: (answer: Answer) => void): Promise<Answer> {
+async function deliver(
+	urls: () => string[],
+	first: number,
+	secret: string,
+	payload: unknown,
+	patienceMs: number,
+	count: (answer: Answer) => void,
+): Promise<Answer> {
 	const deadline = Date.now() + patienceMs;
 	for (let attempt = 0; ; attempt++) {
 		const list = urls();
 		const url = list[(first + attempt) % list.length];
-		const answer = await post(url, secret, payload).catch((error: Error) => ({ status: 599, body: error.message }));
+		const answer = await post(url, secret, payload).catch((error: Error) => ({
+			status: 599,
+			body: error.message,
+		}));
 		if (answer.status < 500 || Date.now() > deadline) return answer;
 		count(answer);
 		await sleep(Math.min(500 * 2 ** attempt, 4000));
@@ -72,10 +82,21 @@ export async function spreadBurst(spread: Spread, list: Delivery[], concurrency:
 			const index = next++;
 			const copies = index % 5 === 0 ? [index, index + 1] : [index];
 			const got = await Promise.all(
-				copies.map(async (first) => await deliver(spread.urls, first % receivers, spread.secret, list[index].payload, spread.patienceMs ?? 60_000, count)),
+				copies.map(
+					async (first) =>
+						await deliver(
+							spread.urls,
+							first % receivers,
+							spread.secret,
+							list[index].payload,
+							spread.patienceMs ?? 60_000,
+							count,
+						),
+				),
 			);
 			answers.push(...got);
-			if (spread.during && !fault && answers.length >= spread.during.afterAnswers) fault = spread.during.fault();
+			if (spread.during && !fault && answers.length >= spread.during.afterAnswers)
+				fault = spread.during.fault();
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));

@@ -41,15 +41,18 @@ function sentSecrets(): string[] {
 }
 
 describe('secrets echoed back by the service', () => {
-	it.each([400, 500])('HTTP %i: absent from the failed execution and from n8n\'s output', async (status) => {
-		sandbox.faults.inject({ kind: 'echoSecrets', path: CREATE, status });
-		const result = await n8n.execute(FAILS_ID);
-		expect(result.code).not.toBe(0);
-		const everything = `${result.stdout}\n${result.stderr}`;
-		// The echo reached n8n: the redacted message is in its output.
-		expect(everything).toContain('merchant-key=[redacted] merchant-secret=[redacted]');
-		for (const secret of sentSecrets()) expect(everything).not.toContain(secret);
-	});
+	it.each([400, 500])(
+		"HTTP %i: absent from the failed execution and from n8n's output",
+		async (status) => {
+			sandbox.faults.inject({ kind: 'echoSecrets', path: CREATE, status });
+			const result = await n8n.execute(FAILS_ID);
+			expect(result.code).not.toBe(0);
+			const everything = `${result.stdout}\n${result.stderr}`;
+			// The echo reached n8n: the redacted message is in its output.
+			expect(everything).toContain('merchant-key=[redacted] merchant-secret=[redacted]');
+			for (const secret of sentSecrets()) expect(everything).not.toContain(secret);
+		},
+	);
 
 	it('continue-on-fail: the error item and the execution data hold no secret', async () => {
 		sandbox.faults.inject({ kind: 'echoSecrets', path: CREATE, status: 400 });

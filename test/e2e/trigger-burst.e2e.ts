@@ -36,7 +36,8 @@ async function waitForRoute(): Promise<void> {
 	const deadline = Date.now() + 60_000;
 	// A wrong secret is refused by the node itself: the probe starts nothing.
 	while ((await post(url, 'probe', { probe: true })).status === 404) {
-		if (Date.now() > deadline) throw new Error(`webhook never registered at ${url}:\n${n8n.log().slice(-4000)}`);
+		if (Date.now() > deadline)
+			throw new Error(`webhook never registered at ${url}:\n${n8n.log().slice(-4000)}`);
 		await sleep(250);
 	}
 }
@@ -65,12 +66,25 @@ afterAll(async () => {
 	writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
 });
 
-async function burst(list: Delivery[], concurrency: number, before: Delivery[]): Promise<BurstFigures> {
-	const run = await runBurst({ url, secret: SECRET, n8n, workflowId: WORKFLOW_ID, trigger: TRIGGER }, list, concurrency, before);
+async function burst(
+	list: Delivery[],
+	concurrency: number,
+	before: Delivery[],
+): Promise<BurstFigures> {
+	const run = await runBurst(
+		{ url, secret: SECRET, n8n, workflowId: WORKFLOW_ID, trigger: TRIGGER },
+		list,
+		concurrency,
+		before,
+	);
 	const { result, lost, twice, extra } = run;
 	figures.push(result);
 	console.log(`regular mode burst: ${JSON.stringify(result)}`);
-	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra }).toEqual({ lost: [], twice: [], extra: 0 });
+	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra }).toEqual({
+		lost: [],
+		twice: [],
+		extra: 0,
+	});
 	// A retried delivery whose first attempt got through is answered as a duplicate: count both.
 	expect(result.other).toEqual([]);
 	expect(result.started + result.dropped).toBe(run.sent);
@@ -100,7 +114,9 @@ describe('Payment Gateway Trigger under burst in real n8n (regular mode)', () =>
 		}
 		// A new delivery still runs: the restarted n8n is not dropping everything.
 		const [fresh] = deliveries(7_001_000, 1);
-		expect((await post(url, SECRET, fresh.payload)).body).toBe('{"message":"Workflow was started"}');
+		expect((await post(url, SECRET, fresh.payload)).body).toBe(
+			'{"message":"Workflow was started"}',
+		);
 
 		const all = [...AT_ONE, ...AT_FIFTY, fresh];
 		const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all);

@@ -17,7 +17,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const post = (body: unknown, secret?: string) =>
 	fetch(url, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', ...(secret !== undefined && { 'notification-secret': secret }) },
+		headers: {
+			'content-type': 'application/json',
+			...(secret !== undefined && { 'notification-secret': secret }),
+		},
 		body: JSON.stringify(body),
 	});
 
@@ -35,7 +38,8 @@ beforeAll(async () => {
 	for (;;) {
 		const status = (await post({ probe: true }, 'probe')).status;
 		if (status !== 404) break;
-		if (Date.now() > deadline) throw new Error(`webhook never registered at ${url}:\n${n8n.log().slice(-4000)}`);
+		if (Date.now() > deadline)
+			throw new Error(`webhook never registered at ${url}:\n${n8n.log().slice(-4000)}`);
 		await sleep(250);
 	}
 }, 300_000);
@@ -104,7 +108,9 @@ describe('Payment Gateway Trigger in real n8n', () => {
 		const payload = sandbox.state.eventsOf(pOrderId)[0].payload;
 		const wrong = await post(payload, 'not-the-secret');
 		expect(wrong.status).toBe(401);
-		expect(await wrong.json()).toEqual({ message: 'Invalid or missing notification-secret header' });
+		expect(await wrong.json()).toEqual({
+			message: 'Invalid or missing notification-secret header',
+		});
 		expect((await post(payload)).status).toBe(401);
 
 		// Executions are saved after the reply: give a wrongly started one time to show up.
@@ -113,7 +119,7 @@ describe('Payment Gateway Trigger in real n8n', () => {
 		expect(executions.map((e) => e.id)).toEqual([first.id]);
 	});
 
-	it('a redelivery of an event already run is acknowledged and starts nothing (kept in n8n\'s processed-data store)', async () => {
+	it("a redelivery of an event already run is acknowledged and starts nothing (kept in n8n's processed-data store)", async () => {
 		const [event] = sandbox.state.eventsOf(pOrderId);
 		await sandbox.webhooks.redeliver(event.id);
 		const attempts = sandbox.webhooks.attempts.filter((a) => a.eventId === event.id);
@@ -124,7 +130,11 @@ describe('Payment Gateway Trigger in real n8n', () => {
 		// The same payload once more, to see the answer the service gets.
 		const again = await post(event.payload, sandbox.keys.webhook.notificationSecret);
 		expect(again.status).toBe(200);
-		expect(await again.json()).toEqual({ received: true, processed: false, reason: 'duplicate delivery' });
+		expect(await again.json()).toEqual({
+			received: true,
+			processed: false,
+			reason: 'duplicate delivery',
+		});
 
 		await sleep(2000);
 		expect((await n8n.executions(WORKFLOW_ID)).map((e) => e.id)).toEqual([first.id]);

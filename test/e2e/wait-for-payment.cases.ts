@@ -17,10 +17,15 @@ import type { Execution } from './n8n';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Outputs as [timedOut, paid, failed] item counts. */
-const counts = (execution: Execution) => [0, 1, 2].map((i) => (waitOutputs(execution)[i] ?? []).length);
+const counts = (execution: Execution) =>
+	[0, 1, 2].map((i) => (waitOutputs(execution)[i] ?? []).length);
 
 /** `afterResume` adds the suite's own checks (queue mode: the worker that finished it). */
-export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, afterResume: (execution: Execution) => void = () => undefined): void {
+export function waitForPaymentCases(
+	getEnv: () => WaitEnv,
+	prefix: string,
+	afterResume: (execution: Execution) => void = () => undefined,
+): void {
 	const ref = (name: string) => `${prefix}-${name}-${Date.now().toString(36)}`;
 	let unpaid: Waiting;
 
@@ -37,16 +42,36 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 		expect(execution.status).toBe('success');
 		expect(counts(execution)).toEqual([0, 1, 0]);
 		const [item] = waitOutputs(execution)[1];
-		expect(item.json).toMatchObject({ outcome: 'paid', source: 'webhook', event: 'payment_captured', p_order_id: waiting.pOrderId, m_order_id: waiting.ref, order_status: 'CAPTURED', status: 'SUCCESS' });
+		expect(item.json).toMatchObject({
+			outcome: 'paid',
+			source: 'webhook',
+			event: 'payment_captured',
+			p_order_id: waiting.pOrderId,
+			m_order_id: waiting.ref,
+			order_status: 'CAPTURED',
+			status: 'SUCCESS',
+		});
 		expect(item.json.transaction_time_iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-		expect(ran(execution, 'Fulfil order')).toEqual([expect.objectContaining({ json: expect.objectContaining({ p_order_id: waiting.pOrderId, order_id: waiting.ref, outcome: 'paid' }) })]);
+		expect(ran(execution, 'Fulfil order')).toEqual([
+			expect.objectContaining({
+				json: expect.objectContaining({
+					p_order_id: waiting.pOrderId,
+					order_id: waiting.ref,
+					outcome: 'paid',
+				}),
+			}),
+		]);
 		expect(ran(execution, 'Tell customer')).toEqual([]);
 		expect(ran(execution, 'E-mail reminder')).toEqual([]);
 		afterResume(execution);
 
 		const before = (await env.main.executions(EXAMPLE.id)).length;
 		const event = lastEvent(env.sandbox, waiting.pOrderId);
-		const again = await deliver(waiting.resumeUrl, env.sandbox.keys.webhook.notificationSecret, event.payload);
+		const again = await deliver(
+			waiting.resumeUrl,
+			env.sandbox.keys.webhook.notificationSecret,
+			event.payload,
+		);
 		expect(again.status).toBe(409);
 		await sleep(1000);
 		expect((await env.main.executions(EXAMPLE.id)).length).toBe(before);
@@ -61,29 +86,51 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 		const execution = await untilFinished(env, waiting);
 		expect(execution.status).toBe('success');
 		expect(counts(execution)).toEqual([0, 0, 1]);
-		expect(waitOutputs(execution)[2][0].json).toMatchObject({ outcome: 'failed', event: 'payment_failed', p_order_id: waiting.pOrderId, status: 'FAILED', order_status: 'FAILED', reason: 'Declined by issuer' });
-		expect(ran(execution, 'Tell customer')[0].json).toMatchObject({ p_order_id: waiting.pOrderId, outcome: 'failed', to: 'aisha@example.com' });
+		expect(waitOutputs(execution)[2][0].json).toMatchObject({
+			outcome: 'failed',
+			event: 'payment_failed',
+			p_order_id: waiting.pOrderId,
+			status: 'FAILED',
+			order_status: 'FAILED',
+			reason: 'Declined by issuer',
+		});
+		expect(ran(execution, 'Tell customer')[0].json).toMatchObject({
+			p_order_id: waiting.pOrderId,
+			outcome: 'failed',
+			to: 'aisha@example.com',
+		});
 		expect(ran(execution, 'Fulfil order')).toEqual([]);
 	});
 
 	it('wrong or missing secret → 401; another order or a non-final status → acknowledged; it waits for its own final status', async () => {
 		const env = getEnv();
 		const secret = env.sandbox.keys.webhook.notificationSecret;
-		const [waiting, other] = await Promise.all([startWaiting(env, ref('guarded')), startWaiting(env, ref('other'))]);
+		const [waiting, other] = await Promise.all([
+			startWaiting(env, ref('guarded')),
+			startWaiting(env, ref('other')),
+		]);
 		// The customer of the other order pays: its delivery goes to the other execution; a copy to this one.
 		env.sandbox.state.completeOrder(other.pOrderId, 'pay');
 		const otherPayload = lastEvent(env.sandbox, other.pOrderId).payload;
 		const ownFinal = { ...otherPayload, p_order_id: waiting.pOrderId, m_order_id: waiting.ref };
-		expect(await deliver(waiting.resumeUrl, 'not-the-secret', ownFinal)).toMatchObject({ status: 401 });
+		expect(await deliver(waiting.resumeUrl, 'not-the-secret', ownFinal)).toMatchObject({
+			status: 401,
+		});
 		expect(await deliver(waiting.resumeUrl, undefined, ownFinal)).toMatchObject({ status: 401 });
 		const forOther = await deliver(waiting.resumeUrl, secret, otherPayload);
 		expect(forOther.status).toBe(200);
 		expect(JSON.parse(forOther.body)).toMatchObject({ received: true, resumed: false });
-		const pending = await deliver(waiting.resumeUrl, secret, { ...ownFinal, status: 'SUCCESS', order_status: 'PENDING' });
+		const pending = await deliver(waiting.resumeUrl, secret, {
+			...ownFinal,
+			status: 'SUCCESS',
+			order_status: 'PENDING',
+		});
 		expect(pending.status).toBe(200);
 		expect(JSON.parse(pending.body)).toMatchObject({ received: true, resumed: false });
 		await sleep(1000);
-		expect((await untilExecution(env.main, waiting.executionId, () => true)).status).toBe('waiting');
+		expect((await untilExecution(env.main, waiting.executionId, () => true)).status).toBe(
+			'waiting',
+		);
 		expect((await untilFinished(env, other)).status).toBe('success');
 
 		env.sandbox.state.completeOrder(waiting.pOrderId, 'pay');
@@ -98,10 +145,15 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 		env.sandbox.state.completeOrder(waiting.pOrderId, 'pay');
 		const { payload } = lastEvent(env.sandbox, waiting.pOrderId);
 		const secret = env.sandbox.keys.webhook.notificationSecret;
-		const answers = await Promise.all([deliver(waiting.resumeUrl, secret, payload), deliver(waiting.resumeUrl, secret, payload)]);
+		const answers = await Promise.all([
+			deliver(waiting.resumeUrl, secret, payload),
+			deliver(waiting.resumeUrl, secret, payload),
+		]);
 		const execution = await untilFinished(env, waiting);
 		await env.sandbox.webhooks.idle();
-		expect(answers.filter((a) => a.status === 200 && a.body.includes('"resumed":true')).length).toBeLessThanOrEqual(1);
+		expect(
+			answers.filter((a) => a.status === 200 && a.body.includes('"resumed":true')).length,
+		).toBeLessThanOrEqual(1);
 		expect(execution.status).toBe('success');
 		expect(execution.data?.resultData.runData['Fulfil order']).toHaveLength(1);
 		expect(counts(execution)).toEqual([0, 1, 0]);
@@ -109,15 +161,23 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 
 	it('20 executions waiting at once: each resumed by its own payment only', async () => {
 		const env = getEnv();
-		const started = await Promise.all(Array.from({ length: 20 }, (_, i) => startWaiting(env, ref(`burst${i}`))));
+		const started = await Promise.all(
+			Array.from({ length: 20 }, (_, i) => startWaiting(env, ref(`burst${i}`))),
+		);
 		// Newest first, half paid, half declined.
-		for (const [i, waiting] of [...started.entries()].reverse()) env.sandbox.state.completeOrder(waiting.pOrderId, i % 2 === 0 ? 'pay' : 'decline');
-		const executions = await Promise.all(started.map(async (waiting) => await untilFinished(env, waiting, 120_000)));
+		for (const [i, waiting] of [...started.entries()].reverse())
+			env.sandbox.state.completeOrder(waiting.pOrderId, i % 2 === 0 ? 'pay' : 'decline');
+		const executions = await Promise.all(
+			started.map(async (waiting) => await untilFinished(env, waiting, 120_000)),
+		);
 		executions.forEach((execution, i) => {
 			const output = i % 2 === 0 ? 1 : 2;
 			expect(execution.status).toBe('success');
 			expect(counts(execution)).toEqual(output === 1 ? [0, 1, 0] : [0, 0, 1]);
-			expect(waitOutputs(execution)[output][0].json).toMatchObject({ p_order_id: started[i].pOrderId, m_order_id: started[i].ref });
+			expect(waitOutputs(execution)[output][0].json).toMatchObject({
+				p_order_id: started[i].pOrderId,
+				m_order_id: started[i].ref,
+			});
 		});
 	}, 240_000);
 
@@ -127,19 +187,37 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 		const answer = await fetch(`${env.hookBase}/webhook/pay-early`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ order_id: order, amount: 30, currency: 'AED', customer: { email: 'early@example.com' } }),
+			body: JSON.stringify({
+				order_id: order,
+				amount: 30,
+				currency: 'AED',
+				customer: { email: 'early@example.com' },
+			}),
 		});
 		expect(answer.status).toBe(200);
-		const mine = (e: Execution) => ran(e, 'Create Payment')[0]?.json.m_order_id === order && (e.finished || e.status === 'error');
-		const executions = await env.main.waitForExecutions(EARLY_ID, (list) => list.some(mine), 60_000);
+		const mine = (e: Execution) =>
+			ran(e, 'Create Payment')[0]?.json.m_order_id === order &&
+			(e.finished || e.status === 'error');
+		const executions = await env.main.waitForExecutions(
+			EARLY_ID,
+			(list) => list.some(mine),
+			60_000,
+		);
 		const execution = executions.find(mine)!;
 		expect(execution.status).toBe('success');
 		expect(counts(execution)).toEqual([0, 1, 0]);
-		expect(waitOutputs(execution)[1][0].json).toMatchObject({ outcome: 'paid', source: 'lookup', m_order_id: order, status: 'CAPTURED' });
+		expect(waitOutputs(execution)[1][0].json).toMatchObject({
+			outcome: 'paid',
+			source: 'lookup',
+			m_order_id: order,
+			status: 'CAPTURED',
+		});
 		// The service's delivery came while the execution ran (or after it ended): n8n refused it, 409.
 		await env.sandbox.webhooks.idle();
 		const event = lastEvent(env.sandbox, String(waitOutputs(execution)[1][0].json.p_order_id));
-		const answers = env.sandbox.webhooks.attempts.filter((a) => a.eventId === event.id).map((a) => a.status);
+		const answers = env.sandbox.webhooks.attempts
+			.filter((a) => a.eventId === event.id)
+			.map((a) => a.status);
 		expect(answers.length).toBeGreaterThan(0);
 		expect(new Set(answers)).toEqual(new Set([409]));
 	});
@@ -149,14 +227,25 @@ export function waitForPaymentCases(getEnv: () => WaitEnv, prefix: string, after
 		const execution = await untilFinished(env, unpaid, 170_000);
 		expect(execution.status).toBe('success');
 		expect(counts(execution)).toEqual([1, 0, 0]);
-		expect(waitOutputs(execution)[0][0].json).toMatchObject({ outcome: 'timedOut', p_order_id: unpaid.pOrderId, m_order_id: unpaid.ref, order_status: 'PENDING' });
+		expect(waitOutputs(execution)[0][0].json).toMatchObject({
+			outcome: 'timedOut',
+			p_order_id: unpaid.pOrderId,
+			m_order_id: unpaid.ref,
+			order_status: 'PENDING',
+		});
 		const [reminder] = ran(execution, 'E-mail reminder');
-		expect(reminder.json).toMatchObject({ outcome: 'timedOut', p_order_id: unpaid.pOrderId, to: 'aisha@example.com' });
+		expect(reminder.json).toMatchObject({
+			outcome: 'timedOut',
+			p_order_id: unpaid.pOrderId,
+			to: 'aisha@example.com',
+		});
 		expect(reminder.json.payment_link).toContain(`/checkout/pay/${unpaid.pOrderId}`);
 		afterResume(execution);
 		// Paying after the time-out resumes nothing.
 		env.sandbox.state.completeOrder(unpaid.pOrderId, 'pay');
 		await env.sandbox.webhooks.idle();
-		expect((await untilFinished(env, unpaid)).data?.resultData.runData['Fulfil order']).toBeUndefined();
+		expect(
+			(await untilFinished(env, unpaid)).data?.resultData.runData['Fulfil order'],
+		).toBeUndefined();
 	}, 200_000);
 }

@@ -2,7 +2,13 @@
 // imported unchanged) and a variant paid before the wait, published and driven over HTTP.
 import { startSandbox, type Sandbox } from '../sandbox';
 import { N8n, type CredentialEntry } from './n8n';
-import { EARLY_ID, EXAMPLE, paidBeforeWaitWorkflow, untilWebhooksServed, type WaitEnv } from './wait-for-payment';
+import {
+	EARLY_ID,
+	EXAMPLE,
+	paidBeforeWaitWorkflow,
+	untilWebhooksServed,
+	type WaitEnv,
+} from './wait-for-payment';
 import { waitForPaymentCases } from './wait-for-payment.cases';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {

@@ -5,7 +5,13 @@
 import { startSandbox, type Sandbox } from '../sandbox';
 import { N8n, type CredentialEntry, type Execution } from './n8n';
 import { ClusterProcess, queueEnvironment } from './queue';
-import { EARLY_ID, EXAMPLE, paidBeforeWaitWorkflow, untilWebhooksServed, type WaitEnv } from './wait-for-payment';
+import {
+	EARLY_ID,
+	EXAMPLE,
+	paidBeforeWaitWorkflow,
+	untilWebhooksServed,
+	type WaitEnv,
+} from './wait-for-payment';
 import { waitForPaymentCases } from './wait-for-payment.cases';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
@@ -30,7 +36,10 @@ beforeAll(async () => {
 		await main.publish(workflow.id);
 	}
 	await main.start();
-	[webhook, worker] = await Promise.all([ClusterProcess.start('webhook', 10, hookFolder), ClusterProcess.start('worker', 25)]);
+	[webhook, worker] = await Promise.all([
+		ClusterProcess.start('webhook', 10, hookFolder),
+		ClusterProcess.start('worker', 25),
+	]);
 	await main.publicApiKey();
 	await untilWebhooksServed(webhook.n8n.baseUrl, () => webhook.log());
 }, 600_000);
@@ -47,7 +56,11 @@ const env = (): WaitEnv => ({ sandbox, main, hookBase: webhook.n8n.baseUrl });
 /** Both parts of the execution ran in the worker: it logged the start of the execution twice. */
 function finishedOnWorker(execution: Execution): void {
 	const starts = worker.log().split(`Worker started execution ${execution.id} `).length - 1;
-	expect({ id: execution.id, mode: execution.mode, starts: Math.min(starts, 2) }).toEqual({ id: execution.id, mode: 'webhook', starts: 2 });
+	expect({ id: execution.id, mode: execution.mode, starts: Math.min(starts, 2) }).toEqual({
+		id: execution.id,
+		mode: 'webhook',
+		starts: 2,
+	});
 }
 
 describe(`queue mode: Order > Wait for Payment resumed through the webhook process, finished on a worker (${EXAMPLE.id}, ${EARLY_ID})`, () => {

@@ -54,7 +54,13 @@ export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
 		name: 'Paid before the wait',
 		active: false,
 		settings: { executionOrder: 'v1' },
-		nodes: [hook, { ...byName('Create Payment'), id: randomUUID() }, pay, { ...byName(WAIT), id: randomUUID(), webhookId: randomUUID() }, { ...byName('Fulfil order'), id: randomUUID() }],
+		nodes: [
+			hook,
+			{ ...byName('Create Payment'), id: randomUUID() },
+			pay,
+			{ ...byName(WAIT), id: randomUUID(), webhookId: randomUUID() },
+			{ ...byName('Fulfil order'), id: randomUUID() },
+		],
 		connections: {
 			'New order': link('Create Payment'),
 			'Create Payment': link('Customer pays at once'),
@@ -68,12 +74,21 @@ export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
  * Resolves once n8n serves the production webhooks (they answer 404 for a moment after start): a
  * probe without an order body fails in Create Payment and creates no order.
  */
-export async function untilWebhooksServed(hookBase: string, log: () => string, timeoutMs = 60_000): Promise<void> {
+export async function untilWebhooksServed(
+	hookBase: string,
+	log: () => string,
+	timeoutMs = 60_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const probe = await fetch(`${hookBase}/webhook/pay-early`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const probe = await fetch(`${hookBase}/webhook/pay-early`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 		if (probe.status !== 404) return;
-		if (Date.now() > deadline) throw new Error(`webhooks never served at ${hookBase}:\n${log().slice(-3000)}`);
+		if (Date.now() > deadline)
+			throw new Error(`webhooks never served at ${hookBase}:\n${log().slice(-3000)}`);
 		await sleep(250);
 	}
 }
@@ -88,13 +103,21 @@ export interface Waiting {
 /** One execution of the GET /api/v1/executions/:id, with its data. */
 export async function executionById(n8n: N8n, id: string): Promise<Execution> {
 	const key = await n8n.publicApiKey();
-	const response = await fetch(`${n8n.baseUrl}/api/v1/executions/${id}?includeData=true`, { headers: { 'X-N8N-API-KEY': key } });
-	if (!response.ok) throw new Error(`GET execution ${id}: ${response.status} ${await response.text()}`);
+	const response = await fetch(`${n8n.baseUrl}/api/v1/executions/${id}?includeData=true`, {
+		headers: { 'X-N8N-API-KEY': key },
+	});
+	if (!response.ok)
+		throw new Error(`GET execution ${id}: ${response.status} ${await response.text()}`);
 	return (await response.json()) as Execution;
 }
 
 /** Polls an execution until `accept` holds; the last state otherwise. */
-export async function untilExecution(n8n: N8n, id: string, accept: (e: Execution) => boolean, timeoutMs = 60_000): Promise<Execution> {
+export async function untilExecution(
+	n8n: N8n,
+	id: string,
+	accept: (e: Execution) => boolean,
+	timeoutMs = 60_000,
+): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const execution = await executionById(n8n, id);
@@ -106,12 +129,20 @@ export async function untilExecution(n8n: N8n, id: string, accept: (e: Execution
 const finished = (e: Execution) => e.finished || ['success', 'error', 'crashed'].includes(e.status);
 
 /** The order the sandbox holds for a Merchant Order ID, once the workflow created it. */
-async function orderOf(sandbox: Sandbox, ref: string, timeoutMs = 60_000): Promise<{ pOrderId: string; webhookUrl: string }> {
+async function orderOf(
+	sandbox: Sandbox,
+	ref: string,
+	timeoutMs = 60_000,
+): Promise<{ pOrderId: string; webhookUrl: string }> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		for (const [pOrderId, order] of sandbox.state.orders) {
-			const data = order.request.data as { order_details?: { m_order_id?: string }; urls?: { webhook_url?: string } };
-			if (data.order_details?.m_order_id === ref) return { pOrderId, webhookUrl: String(data.urls?.webhook_url ?? '') };
+			const data = order.request.data as {
+				order_details?: { m_order_id?: string };
+				urls?: { webhook_url?: string };
+			};
+			if (data.order_details?.m_order_id === ref)
+				return { pOrderId, webhookUrl: String(data.urls?.webhook_url ?? '') };
 		}
 		if (Date.now() > deadline) throw new Error(`no order ${ref} in the sandbox`);
 		await sleep(200);
@@ -119,34 +150,64 @@ async function orderOf(sandbox: Sandbox, ref: string, timeoutMs = 60_000): Promi
 }
 
 /** Starts the example for a new order; resolves once its execution waits in Wait for Payment. */
-export async function startWaiting(env: WaitEnv, ref: string, waitMinutes = 60, path = 'pay-by-link'): Promise<Waiting> {
-	const body = { order_id: ref, amount: 25, currency: 'AED', customer: { name: 'Aisha Khan', email: 'aisha@example.com' }, wait_minutes: waitMinutes };
-	const answer = await fetch(`${env.hookBase}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function startWaiting(
+	env: WaitEnv,
+	ref: string,
+	waitMinutes = 60,
+	path = 'pay-by-link',
+): Promise<Waiting> {
+	const body = {
+		order_id: ref,
+		amount: 25,
+		currency: 'AED',
+		customer: { name: 'Aisha Khan', email: 'aisha@example.com' },
+		wait_minutes: waitMinutes,
+	};
+	const answer = await fetch(`${env.hookBase}/webhook/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	expect(answer.status).toBe(200);
 	const { pOrderId, webhookUrl } = await orderOf(env.sandbox, ref);
 	const url = new URL(webhookUrl);
 	expect(url.origin).toBe(new URL(env.hookBase).origin);
 	expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
 	const executionId = url.pathname.split('/').pop()!;
-	const execution = await untilExecution(env.main, executionId, (e) => e.status === 'waiting' || finished(e));
+	const execution = await untilExecution(
+		env.main,
+		executionId,
+		(e) => e.status === 'waiting' || finished(e),
+	);
 	expect(execution.status).toBe('waiting');
 	return { ref, pOrderId, executionId, resumeUrl: webhookUrl };
 }
 
-export async function untilFinished(env: WaitEnv, waiting: Waiting, timeoutMs = 60_000): Promise<Execution> {
+export async function untilFinished(
+	env: WaitEnv,
+	waiting: Waiting,
+	timeoutMs = 60_000,
+): Promise<Execution> {
 	return await untilExecution(env.main, waiting.executionId, finished, timeoutMs);
 }
 
 /** The Wait for Payment node's outputs in the execution's last run of it: [timedOut, paid, failed]. */
 export function waitOutputs(execution: Execution): Array<Array<{ json: Record<string, any> }>> {
 	const runs = execution.data?.resultData.runData[WAIT] ?? [];
-	return (runs[runs.length - 1]?.data?.main ?? []).map((items: unknown) => (items as Array<{ json: Record<string, any> }>) ?? []);
+	return (runs[runs.length - 1]?.data?.main ?? []).map(
+		(items: unknown) => (items as Array<{ json: Record<string, any> }>) ?? [],
+	);
 }
 
-export const ran = (execution: Execution, node: string) => nodeItems(execution.data?.resultData.runData, node);
+export const ran = (execution: Execution, node: string) =>
+	nodeItems(execution.data?.resultData.runData, node);
 
 /** POSTs a delivery to a resume URL as the service would (or with another secret). */
-export async function deliver(url: string, secret: string | undefined, payload: unknown): Promise<{ status: number; body: string }> {
+export async function deliver(
+	url: string,
+	secret: string | undefined,
+	payload: unknown,
+): Promise<{ status: number; body: string }> {
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
 	if (secret !== undefined) headers['notification-secret'] = secret;
 	const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(payload) });
@@ -159,4 +220,5 @@ export function lastEvent(sandbox: Sandbox, pOrderId: string) {
 	return events[events.length - 1];
 }
 
-export const gatewayNodes = (workflow: WorkflowJson) => workflow.nodes.filter((n) => n.type === GATEWAY_TYPE);
+export const gatewayNodes = (workflow: WorkflowJson) =>
+	workflow.nodes.filter((n) => n.type === GATEWAY_TYPE);

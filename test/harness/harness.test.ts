@@ -195,9 +195,7 @@ class HarnessBinaryEcho implements INodeType {
 		displayName: 'Harness Binary Echo',
 		name: 'harnessBinaryEcho',
 		defaults: { name: 'Echo' },
-		properties: [
-			{ displayName: 'Property', name: 'property', type: 'string', default: 'data' },
-		],
+		properties: [{ displayName: 'Property', name: 'property', type: 'string', default: 'data' }],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -701,9 +699,10 @@ describe('testCredential', () => {
 			status: 'OK',
 			message: 'Connection successful!',
 		});
-		await expect(testCredential('harnessNodeTestedKeyApi', data('sandbox-only'))).resolves.toEqual(
-			{ status: 'Error', message: 'Sandbox keys cannot be used' },
-		);
+		await expect(testCredential('harnessNodeTestedKeyApi', data('sandbox-only'))).resolves.toEqual({
+			status: 'Error',
+			message: 'Sandbox keys cannot be used',
+		});
 		expect(service.requests.map((request) => request.headers['x-api-key'])).toEqual([
 			'good',
 			'sandbox-only',

@@ -41,7 +41,10 @@ export interface PollHarness {
  * a node that calls __emit, starts an execution and saves changed static data (fire and forget in
  * n8n, at once here); a poll returning null saves nothing; activation saves after its first poll.
  */
-export async function startPollWorkflow(definition: HarnessWorkflow, options: RunOptions = {}): Promise<PollHarness> {
+export async function startPollWorkflow(
+	definition: HarnessWorkflow,
+	options: RunOptions = {},
+): Promise<PollHarness> {
 	await ensureEnvironment();
 	const { store, workflowData, workflow } = prepareWorkflow(definition, options, true);
 	const credentialsHelper = new HarnessCredentialsHelper(store);
@@ -60,17 +63,34 @@ export async function startPollWorkflow(definition: HarnessWorkflow, options: Ru
 		workflow.staticData.__dataChanged = false;
 	};
 
-	const run = async (mode: WorkflowExecuteMode, activation: WorkflowActivateMode, testing: boolean): Promise<PollRound> => {
+	const run = async (
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		testing: boolean,
+	): Promise<PollRound> => {
 		const round: PollRound = { executions: [], returned: null };
-		const additionalData = buildAdditionalData({ credentialsHelper, mode, executionId: nextExecutionId(), workflowData });
+		const additionalData = buildAdditionalData({
+			credentialsHelper,
+			mode,
+			executionId: nextExecutionId(),
+			workflowData,
+		});
 		const emit = (data: INodeExecutionData[][]) => {
 			saveStaticData();
 			round.executions.push(data[0] ?? []);
 			executions.push(data[0] ?? []);
 		};
-		const context = new PollContext(workflow, trigger, additionalData, mode, activation, emit, (error: Error) => {
-			throw error;
-		});
+		const context = new PollContext(
+			workflow,
+			trigger,
+			additionalData,
+			mode,
+			activation,
+			emit,
+			(error: Error) => {
+				throw error;
+			},
+		);
 		round.returned = (await nodeType.poll!.call(context)) ?? null;
 		if (round.returned !== null && !(testing && mode === 'manual')) emit(round.returned);
 		return round;
@@ -87,7 +107,9 @@ export async function startPollWorkflow(definition: HarnessWorkflow, options: Ru
 		poll: async () => await run('trigger', 'activate', false),
 		testRun: async () => (await run('manual', 'manual', true)).returned,
 		restart() {
-			workflow.staticData = ObservableObject.create(deepCopy(saved), undefined, { ignoreEmptyOnFirstChild: true });
+			workflow.staticData = ObservableObject.create(deepCopy(saved), undefined, {
+				ignoreEmptyOnFirstChild: true,
+			});
 		},
 	};
 }

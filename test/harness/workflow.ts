@@ -126,8 +126,10 @@ export function findStartNode(workflow: Workflow, requested?: string): INode {
 			),
 	);
 	const withoutInputs = roots.filter((node) => {
-		const { inputs } = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion)
-			.description;
+		const { inputs } = workflow.nodeTypes.getByNameAndVersion(
+			node.type,
+			node.typeVersion,
+		).description;
 		return Array.isArray(inputs) && inputs.length === 0;
 	});
 	const start = withoutInputs[0] ?? roots[0];

@@ -30,7 +30,8 @@ beforeAll(() => {
 describe('npm pack contents', () => {
 	test('holds only the built package, README, LICENSE and package.json', () => {
 		const stray = packed.filter(
-			(file) => !ALLOWED_FILES.includes(file) && !ALLOWED_DIRECTORIES.some((dir) => file.startsWith(dir)),
+			(file) =>
+				!ALLOWED_FILES.includes(file) && !ALLOWED_DIRECTORIES.some((dir) => file.startsWith(dir)),
 		);
 		expect(stray).toEqual([]);
 		for (const file of ALLOWED_FILES) expect(packed).toContain(file);
@@ -47,6 +48,8 @@ describe('npm pack contents', () => {
 		};
 		for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) expect(packed).toContain(file);
 		for (const node of pkg.n8n.nodes) expect(packed).toContain(node.replace(/\.js$/, '.json'));
-		expect(packed.filter((file) => file.startsWith('dist/icons/') && file.endsWith('.svg')).length).toBeGreaterThan(0);
+		expect(
+			packed.filter((file) => file.startsWith('dist/icons/') && file.endsWith('.svg')).length,
+		).toBeGreaterThan(0);
 	});
 });

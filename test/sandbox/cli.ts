@@ -7,7 +7,14 @@ const USAGE =
 	'       [--latency 0] (ms added to every service request) [--invoice-items 0] (seeded invoice items)';
 
 function parseArgs(argv: string[]) {
-	const options = { port: 5680, seed: 1, count: 250, host: '127.0.0.1', latency: 0, 'invoice-items': 0 };
+	const options = {
+		port: 5680,
+		seed: 1,
+		count: 250,
+		host: '127.0.0.1',
+		latency: 0,
+		'invoice-items': 0,
+	};
 	for (let i = 0; i < argv.length; i += 2) {
 		const [flag, value] = [argv[i], argv[i + 1]];
 		const name = flag.replace(/^--/, '');

@@ -123,9 +123,14 @@ describe('document upload: validation errors (HTTP 400, E0044)', () => {
 	});
 
 	type Edit = (f: MultipartField[], r: TransactionRecord) => MultipartField[];
-	const without = (name: string): Edit => (f) => f.filter((p) => p.name !== name);
-	const set = (name: string, value: string): Edit => (f) =>
-		f.map((p) => (p.name === name ? { ...p, value } : p));
+	const without =
+		(name: string): Edit =>
+		(f) =>
+			f.filter((p) => p.name !== name);
+	const set =
+		(name: string, value: string): Edit =>
+		(f) =>
+			f.map((p) => (p.name === name ? { ...p, value } : p));
 	const TYPE_RULE = 'document_type must be INVOICE or AWB';
 	const REF_RULE = 'document_ref must be 3-100 characters';
 	const REF_REQUIRED = 'document_ref is required (3-100 characters)';

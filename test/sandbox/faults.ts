@@ -71,7 +71,10 @@ export class FaultInjector {
 			fail('body must be an object');
 		}
 		if (f.kind === 'redirect' && typeof f.location !== 'string') fail('redirect needs a location');
-		if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) < 600)) {
+		if (
+			f.status !== undefined &&
+			!(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) < 600)
+		) {
 			fail('status must be an HTTP error status');
 		}
 		this.queue.push({ ...fault, count: fault.count ?? 1 });

@@ -1,9 +1,4 @@
-import type {
-	HistoryEntry,
-	KeyedValue,
-	TransactionRecord,
-	TransactionStatus,
-} from './state';
+import type { HistoryEntry, KeyedValue, TransactionRecord, TransactionStatus } from './state';
 
 // Module-level aliases: under jest's vm context every global lookup (Math, Date, String) is slow,
 // and the generator makes millions of them for 100,000 records.

@@ -154,7 +154,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		let fault: Fault | undefined;
 		if (!path.startsWith(CONTROL_PREFIX)) {
-			env.requests.push({ method, path, query, headers, body, time, connection: req.socket.remotePort ?? 0 });
+			env.requests.push({
+				method,
+				path,
+				query,
+				headers,
+				body,
+				time,
+				connection: req.socket.remotePort ?? 0,
+			});
 			traffic.inFlight++;
 			traffic.peak = Math.max(traffic.peak, traffic.inFlight);
 			res.on('close', () => traffic.inFlight--);
@@ -165,7 +173,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		}
 
 		// "Act, then drop the answer": the route runs, the client never hears back.
-		const answer = (reply: Reply) => (fault?.kind === 'dropAnswer' ? req.socket.destroy() : writeReply(res, reply));
+		const answer = (reply: Reply) =>
+			fault?.kind === 'dropAnswer' ? req.socket.destroy() : writeReply(res, reply);
 		const match = router.match(method, path);
 		if (!match) return void answer(notFound());
 		const denied = authenticate(match.route.auth, headers, env);
@@ -275,7 +284,12 @@ function echoSecrets(status: number, headers: Record<string, string>): Reply {
 		.filter((name) => headers[name] !== undefined)
 		.map((name) => `${name}=${headers[name]}`)
 		.join(' ');
-	return json(status, { status: 'fail', code: String(status), message: `Rejected request (${echoed})`, request: { headers } });
+	return json(status, {
+		status: 'fail',
+		code: String(status),
+		message: `Rejected request (${echoed})`,
+		request: { headers },
+	});
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

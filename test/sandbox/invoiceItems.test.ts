@@ -231,11 +231,15 @@ describe('invoice items: field rules (add and update)', () => {
 		['rate just above 0', { item_rate_per_unit: 0.01 }, 0.01],
 		['rate max', { item_rate_per_unit: 9_999_999 }, 9_999_999],
 		['rate numeric text', { item_rate_per_unit: ' 42.5 ' }, 42.5],
-		['name 50, category 100, description 200', {
-			item_name: 'n'.repeat(50),
-			item_category: 'c'.repeat(100),
-			item_description: 'd'.repeat(200),
-		}, 150],
+		[
+			'name 50, category 100, description 200',
+			{
+				item_name: 'n'.repeat(50),
+				item_category: 'c'.repeat(100),
+				item_description: 'd'.repeat(200),
+			},
+			150,
+		],
 		['no description', { item_description: undefined }, 150],
 		['empty description', { item_description: '' }, 150],
 	];

@@ -39,7 +39,10 @@ export function parseMultipart(
 		const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), dataStart);
 		if (next < 0) return undefined;
 		const headers: Record<string, string> = {};
-		for (const line of body.subarray(at + 2, headerEnd).toString('utf8').split('\r\n')) {
+		for (const line of body
+			.subarray(at + 2, headerEnd)
+			.toString('utf8')
+			.split('\r\n')) {
 			const colon = line.indexOf(':');
 			if (colon < 1) continue;
 			headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();

@@ -477,10 +477,7 @@ describe('split payments', () => {
 
 	test('split needs ECOM SALE or AUTH', async () => {
 		const token = sandbox.state.addToken({ m_customer_id: 'CUST-T1' }).token;
-		for (const extra of [
-			{ action: 'AUTH_REVERSAL' },
-			{ class: 'CAUTH', payment_token: token },
-		]) {
+		for (const extra of [{ action: 'AUTH_REVERSAL' }, { class: 'CAUTH', payment_token: token }]) {
 			const answer = await api.create(orderData({ ...extra, custom_data: split('|SUB01,P,10') }));
 			expect([answer.status, answer.body.message]).toEqual([
 				400,

@@ -11,7 +11,6 @@ beforeAll(async () => {
 afterAll(() => sandbox.stop());
 afterEach(() => sandbox.state.resetSettings());
 
-
 const INELIGIBLE =
 	'Card is not tokenized for merchant-initiated payments; ' +
 	'complete the payment via the payment link';

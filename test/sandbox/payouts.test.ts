@@ -362,9 +362,7 @@ describe('bulk payouts: row rules', () => {
 		async (_rule, [over, column, rule]) => {
 			const answer = await upload({ file: await xlsx([row(1), row(2, over)]) });
 			expect(answer.status).toBe(400);
-			expect(answer.body.errors).toEqual([
-				{ row: 3, column, rule, value: expect.any(String) },
-			]);
+			expect(answer.body.errors).toEqual([{ row: 3, column, rule, value: expect.any(String) }]);
 		},
 	);
 

@@ -746,7 +746,9 @@ describe('fault injection', () => {
 		expect((await list('page=1&perpage=1')).status).toBe(200);
 		expect((await list('page=1&perpage=1')).status).toBe(500);
 		expect((await list('page=1&perpage=1')).status).toBe(200);
-		expect(() => sandbox.faults.inject({ kind: 'status500', after: -1 })).toThrow('after must be a non-negative integer');
+		expect(() => sandbox.faults.inject({ kind: 'status500', after: -1 })).toThrow(
+			'after must be a non-negative integer',
+		);
 	});
 
 	test('429 with an HTTP-date Retry-After', async () => {

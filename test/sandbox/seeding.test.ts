@@ -13,7 +13,11 @@ describe('sandbox start options', () => {
 	it('seeds active invoice items with unique names that the list pages through', async () => {
 		const api = sandboxClient(sandbox);
 		const page = async (n: number) =>
-			(await api.call(`/invoice/v1/items/list?perpage=10&page=${n}`, { keys: sandbox.keys.invoice })).body as {
+			(
+				await api.call(`/invoice/v1/items/list?perpage=10&page=${n}`, {
+					keys: sandbox.keys.invoice,
+				})
+			).body as {
 				data: Array<{ item_name: string; status: string }>;
 				total_records: number;
 			};

@@ -99,38 +99,53 @@ describe('subscription plan create: success', () => {
 	});
 
 	const valid: [string, Record<string, unknown>][] = [
-		['no optional fields', {
-			plan_description: undefined,
-			'terms.discount_term': undefined,
-			'terms.discount_amount': undefined,
-			expiry_date: undefined,
-			note: undefined,
-		}],
-		['no email: the four keys empty', {
-			customer_emails: '',
-			customer_email_cc: '',
-			subject: '',
-			product_details: '',
-		}],
+		[
+			'no optional fields',
+			{
+				plan_description: undefined,
+				'terms.discount_term': undefined,
+				'terms.discount_amount': undefined,
+				expiry_date: undefined,
+				note: undefined,
+			},
+		],
+		[
+			'no email: the four keys empty',
+			{
+				customer_emails: '',
+				customer_email_cc: '',
+				subject: '',
+				product_details: '',
+			},
+		],
 		['unlimited terms without value', { terms: { unlimited: 'yes' } }],
-		['unlimited terms with a discount term', {
-			terms: { unlimited: 'yes', discount_term: 30, discount_amount: 10 },
-		}],
+		[
+			'unlimited terms with a discount term',
+			{
+				terms: { unlimited: 'yes', discount_term: 30, discount_amount: 10 },
+			},
+		],
 		['terms.value 1', { 'terms.value': 1, 'terms.discount_term': 1 }],
 		['terms.value 1999', { 'terms.value': 1999 }],
 		['discount_term equal to terms.value', { 'terms.discount_term': 12 }],
 		['discount_amount equal to the installment', { 'terms.discount_amount': 100 }],
-		['initial and final equal to the installment', {
-			initial_payment_amount: 100,
-			final_payment_amount: 100,
-		}],
+		[
+			'initial and final equal to the installment',
+			{
+				initial_payment_amount: 100,
+				final_payment_amount: 100,
+			},
+		],
 		['initial and final 1', { initial_payment_amount: 1, final_payment_amount: 1 }],
-		['installment 1', {
-			'installment_amount.value': 1,
-			initial_payment_amount: 1,
-			final_payment_amount: 1,
-			'terms.discount_amount': 1,
-		}],
+		[
+			'installment 1',
+			{
+				'installment_amount.value': 1,
+				initial_payment_amount: 1,
+				final_payment_amount: 1,
+				'terms.discount_amount': 1,
+			},
+		],
 		['decimal amounts', { 'installment_amount.value': 99.99, initial_payment_amount: 10.5 }],
 		['fees 0', { shipping_fee: 0, convenience_fee: 0 }],
 		['start today (UTC)', { start_date: `${day(0)} 00:00`, expiry_date: `${day(0)} 00:01` }],
@@ -145,11 +160,14 @@ describe('subscription plan create: success', () => {
 		['plan_name 50', { plan_name: 'P'.repeat(50) }],
 		['description 250 of allowed characters', { plan_description: 'Ab1 .,-'.repeat(35) + 'abcde' }],
 		['description with accented letters', { plan_description: 'Café crème, été' }],
-		['note 250, subject 200, product_details 200', {
-			note: 'n'.repeat(250),
-			subject: 's'.repeat(200),
-			product_details: 'p'.repeat(200),
-		}],
+		[
+			'note 250, subject 200, product_details 200',
+			{
+				note: 'n'.repeat(250),
+				subject: 's'.repeat(200),
+				product_details: 'p'.repeat(200),
+			},
+		],
 		['40 recipients, 5 CC', { customer_emails: emails(40), customer_email_cc: emails(5) }],
 		['recipients without CC', { customer_email_cc: '' }],
 	];
@@ -370,13 +388,11 @@ describe('subscription plan create: every rule', () => {
 			'2030-02-30 10:00',
 			'2030-01-01 24:00',
 			'2030-01-01 10:60',
-		].map(
-			(value): [string, Record<string, unknown>, string] => [
-				`start_date ${value}`,
-				{ start_date: value },
-				`start_date must be a date and time YYYY-MM-DD HH:mm, got ${JSON.stringify(value)}`,
-			],
-		),
+		].map((value): [string, Record<string, unknown>, string] => [
+			`start_date ${value}`,
+			{ start_date: value },
+			`start_date must be a date and time YYYY-MM-DD HH:mm, got ${JSON.stringify(value)}`,
+		]),
 		[
 			'start_date yesterday',
 			{ start_date: `${day(-1)} 23:59` },

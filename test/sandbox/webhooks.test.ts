@@ -109,8 +109,14 @@ describe('webhook delivery', () => {
 		const id = await createOrder(url);
 		sandbox.state.completeOrder(id, 'decline');
 		await sandbox.webhooks.idle();
-		expect(receiver.received.map((r) => r.path)).toEqual([`/webhook-waiting/123?signature=${'ab'.repeat(32)}&x=a%2Fb`]);
-		expect(receiver.received[0].body).toMatchObject({ p_order_id: id, status: 'FAILED', order_status: 'FAILED' });
+		expect(receiver.received.map((r) => r.path)).toEqual([
+			`/webhook-waiting/123?signature=${'ab'.repeat(32)}&x=a%2Fb`,
+		]);
+		expect(receiver.received[0].body).toMatchObject({
+			p_order_id: id,
+			status: 'FAILED',
+			order_status: 'FAILED',
+		});
 	});
 
 	test('pay then two refunds: the payloads in order, JSON POST with the secret', async () => {
@@ -131,9 +137,7 @@ describe('webhook delivery', () => {
 		receiver.received.forEach((request, i) => {
 			expect(request).toMatchObject({ method: 'POST', path: '/hook' });
 			expect(request.headers['content-type']).toBe('application/json');
-			expect(request.headers['notification-secret']).toBe(
-				sandbox.keys.webhook.notificationSecret,
-			);
+			expect(request.headers['notification-secret']).toBe(sandbox.keys.webhook.notificationSecret);
 			expect(request.body).toEqual(events[i].payload);
 		});
 		for (const event of events) {
@@ -388,9 +392,7 @@ describe('webhook HTTP controls', () => {
 		expect(bad.status).toBe(400);
 		expect((await api.postJson('/__sandbox/webhooks/deliver', {})).body.data).toEqual([]);
 
-		expect((await api.call('/__sandbox/webhooks/attempts', { method: 'DELETE' })).status).toBe(
-			200,
-		);
+		expect((await api.call('/__sandbox/webhooks/attempts', { method: 'DELETE' })).status).toBe(200);
 		expect(sandbox.webhooks.attempts).toEqual([]);
 	});
 

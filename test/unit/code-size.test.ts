@@ -24,7 +24,8 @@ function longFunctions(path: string, text: string): string[] {
 		if (ts.isFunctionLike(node) && 'body' in node && node.body) {
 			const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
 			const last = source.getLineAndCharacterOfPosition(node.end).line;
-			if (last - first + 1 > MAX_FUNCTION_LINES) found.push(`${relative(ROOT, path)}:${first + 1} (${last - first + 1} lines)`);
+			if (last - first + 1 > MAX_FUNCTION_LINES)
+				found.push(`${relative(ROOT, path)}:${first + 1} (${last - first + 1} lines)`);
 		}
 		ts.forEachChild(node, visit);
 	};

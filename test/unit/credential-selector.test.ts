@@ -1,4 +1,9 @@
-import type { INode, INodeCredentialDescription, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INode,
+	INodeCredentialDescription,
+	INodeParameters,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
@@ -12,13 +17,21 @@ import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 const { description } = new PaymentGateway();
 const credentials = description.credentials ?? [];
 const properties = description.properties;
-const resources = (properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]).map((o) => String(o.value));
+const resources = (
+	properties.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]
+).map((o) => String(o.value));
 const operationsOf = (resource: string) =>
-	(properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!
-		.options as INodePropertyOptions[]).map((o) => String(o.value));
+	(
+		properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+		)!.options as INodePropertyOptions[]
+	).map((o) => String(o.value));
 const authenticationValues = (version: number) =>
-	(properties.find((p) => p.name === 'authentication' && p.displayOptions?.show?.['@version']?.includes(version))!
-		.options as INodePropertyOptions[]).map((o) => String(o.value));
+	(
+		properties.find(
+			(p) => p.name === 'authentication' && p.displayOptions?.show?.['@version']?.includes(version),
+		)!.options as INodePropertyOptions[]
+	).map((o) => String(o.value));
 
 const node = (typeVersion: number, parameters: INodeParameters): INode => ({
 	id: 'n',
@@ -31,8 +44,13 @@ const node = (typeVersion: number, parameters: INodeParameters): INode => ({
 
 /** The channel's credential selectors shown (Wait for Payment also shows the webhook credential, for its secret). */
 const shown = (n: INode): INodeCredentialDescription[] =>
-	credentials.filter((c) => c.name !== 'paymentGatewayWebhookApi' && NodeHelpers.displayParameter(n.parameters, c, n, description));
-const namesAuthentication = (c: INodeCredentialDescription) => 'authentication' in (c.displayOptions?.show ?? {});
+	credentials.filter(
+		(c) =>
+			c.name !== 'paymentGatewayWebhookApi' &&
+			NodeHelpers.displayParameter(n.parameters, c, n, description),
+	);
+const namesAuthentication = (c: INodeCredentialDescription) =>
+	'authentication' in (c.displayOptions?.show ?? {});
 /** The credential types the one selector lists (a "mixed" selector lists every type naming `authentication`). */
 const listed = (c: INodeCredentialDescription) =>
 	namesAuthentication(c) ? credentials.filter(namesAuthentication).map((t) => t.name) : [c.name];
@@ -40,15 +58,23 @@ const listed = (c: INodeCredentialDescription) =>
 const cases = [1, 2].flatMap((version) =>
 	resources.flatMap((resource) =>
 		operationsOf(resource).flatMap((operation) =>
-			authenticationValues(version).map((authentication) => ({ version, resource, operation, authentication })),
+			authenticationValues(version).map((authentication) => ({
+				version,
+				resource,
+				operation,
+				authentication,
+			})),
 		),
 	),
 );
 
 describe('the credential selector, for every version, resource, operation and Authentication value', () => {
-	it.each(cases)('v$version $resource.$operation ($authentication): exactly one selector', ({ version, resource, operation, authentication }) => {
-		expect(shown(node(version, { resource, operation, authentication }))).toHaveLength(1);
-	});
+	it.each(cases)(
+		'v$version $resource.$operation ($authentication): exactly one selector',
+		({ version, resource, operation, authentication }) => {
+			expect(shown(node(version, { resource, operation, authentication }))).toHaveLength(1);
+		},
+	);
 
 	it('never lists POS credentials where the editor pre-selects for Order, Payment and Transaction', () => {
 		expect(credentials.filter(namesAuthentication).map((c) => c.name)).toEqual([
@@ -65,10 +91,13 @@ describe('the credential selector, for every version, resource, operation and Au
 			for (const picked of listed(selector)) {
 				// Picking a credential of a mixed selector sets Authentication to its type's first value.
 				const value = namesAuthentication(selector)
-					? String(credentials.find((c) => c.name === picked)!.displayOptions!.show!.authentication![0])
+					? String(
+							credentials.find((c) => c.name === picked)!.displayOptions!.show!.authentication![0],
+						)
 					: authentication;
 				const after = shown(node(version, { resource, operation, authentication: value }));
-				if (after.length !== 1 || after[0].name !== picked) broken.push(`v${version} ${resource}.${operation}: ${picked}`);
+				if (after.length !== 1 || after[0].name !== picked)
+					broken.push(`v${version} ${resource}.${operation}: ${picked}`);
 			}
 		}
 		expect(broken).toEqual([]);
@@ -77,8 +106,12 @@ describe('the credential selector, for every version, resource, operation and Au
 	it('Get POS Order shows only the POS credential; the other operations never show it', () => {
 		for (const version of [1, 2]) {
 			for (const operation of operationsOf('transaction')) {
-				const names = shown(node(version, { resource: 'transaction', operation, authentication: 'hosted' })).map((c) => c.name);
-				expect(names).toEqual([operation === 'getPosOrder' ? 'paymentGatewayPosApi' : 'paymentGatewayHostedApi']);
+				const names = shown(
+					node(version, { resource: 'transaction', operation, authentication: 'hosted' }),
+				).map((c) => c.name);
+				expect(names).toEqual([
+					operation === 'getPosOrder' ? 'paymentGatewayPosApi' : 'paymentGatewayHostedApi',
+				]);
 			}
 		}
 	});

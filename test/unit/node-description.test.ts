@@ -4,22 +4,36 @@ import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 
 const { description } = new PaymentGateway();
 const properties = description.properties;
-const resources = (properties.find((p) => p.name === 'resource')!.options ?? []).map((o) => String((o as { value: string }).value));
+const resources = (properties.find((p) => p.name === 'resource')!.options ?? []).map((o) =>
+	String((o as { value: string }).value),
+);
 
 function operationsOf(resource: string): string[] {
-	const selector = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+	const selector = properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+	);
 	return (selector?.options ?? []).map((o) => String((o as { value: string }).value));
 }
 
 const shownFor = (p: INodeProperties, resource: string, operation: string) => {
 	const show = p.displayOptions?.show ?? {};
-	return (!show.resource || show.resource.includes(resource)) && (!show.operation || show.operation.includes(operation));
+	return (
+		(!show.resource || show.resource.includes(resource)) &&
+		(!show.operation || show.operation.includes(operation))
+	);
 };
 
 describe('node description', () => {
 	it('offers every resource and operation of the service', () => {
 		expect(Object.fromEntries(resources.map((r) => [r, operationsOf(r).sort()]))).toEqual({
-			order: ['authorize', 'chargeSavedCard', 'createPayment', 'createSplitPayment', 'saveCard', 'waitForPayment'],
+			order: [
+				'authorize',
+				'chargeSavedCard',
+				'createPayment',
+				'createSplitPayment',
+				'saveCard',
+				'waitForPayment',
+			],
 			payment: ['capture', 'refund', 'void'],
 			transaction: ['get', 'getMany', 'getPosOrder', 'uploadDocument'],
 			invoiceItem: ['activate', 'create', 'deactivate', 'delete', 'get', 'getMany', 'update'],
@@ -44,7 +58,8 @@ describe('node description', () => {
 				const shown = properties.filter((q) => shownFor(q, resource, operation));
 				shown.forEach((a, i) => {
 					for (const b of shown.slice(i + 1)) {
-						if (a.name === b.name && together(rest(a), rest(b))) clashes.push(`${resource}.${operation}: ${a.name}`);
+						if (a.name === b.name && together(rest(a), rest(b)))
+							clashes.push(`${resource}.${operation}: ${a.name}`);
 					}
 				});
 			}
@@ -55,7 +70,9 @@ describe('node description', () => {
 	it('selects credentials only by parameters without display conditions (n8n hides what those mention)', () => {
 		// n8n's editor hides every parameter named in the display conditions of a parameter that
 		// credentials depend on (isAuthRelatedParameter): Resource and Operation must not be such.
-		const names = new Set((description.credentials ?? []).flatMap((c) => Object.keys(c.displayOptions?.show ?? {})));
+		const names = new Set(
+			(description.credentials ?? []).flatMap((c) => Object.keys(c.displayOptions?.show ?? {})),
+		);
 		const authFields = properties.filter((p) => names.has(p.name));
 		expect([...names].sort()).toEqual(['authentication', 'resource']);
 		// Conditions on the node version only: the editor never hides a parameter for those.
@@ -69,7 +86,8 @@ describe('node description', () => {
 	it('is usable as a tool, with an action text on every operation', () => {
 		expect(description.usableAsTool).toBe(true);
 		for (const selector of properties.filter((p) => p.name === 'operation')) {
-			for (const option of selector.options ?? []) expect((option as { action?: string }).action).toMatch(/^[A-Z][a-z]/);
+			for (const option of selector.options ?? [])
+				expect((option as { action?: string }).action).toMatch(/^[A-Z][a-z]/);
 		}
 	});
 });

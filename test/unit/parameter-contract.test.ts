@@ -43,7 +43,8 @@ function walk(properties: INodeProperties[], prefix: string, out: Record<string,
 		out[key] = entry;
 		if (p.type === 'collection') walk(options as INodeProperties[], `${prefix}${p.name}.`, out);
 		if (p.type === 'fixedCollection') {
-			for (const group of options as INodePropertyCollection[]) walk(group.values, `${prefix}${p.name}.${group.name}.`, out);
+			for (const group of options as INodePropertyCollection[])
+				walk(group.values, `${prefix}${p.name}.${group.name}.`, out);
 		}
 	}
 }
@@ -70,7 +71,10 @@ describe('parameter contract', () => {
 		const was = recorded[key];
 		const is = now[key];
 		expect(is).toBeDefined();
-		expect({ type: is.type, default: is.default }).toEqual({ type: was.type, default: was.default });
+		expect({ type: is.type, default: is.default }).toEqual({
+			type: was.type,
+			default: was.default,
+		});
 		if (was.options) expect(is.options).toEqual(expect.arrayContaining(was.options));
 	});
 });

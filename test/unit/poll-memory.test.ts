@@ -1,17 +1,36 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { actionOf } from '../../nodes/PaymentGatewayPollTrigger/items';
-import { PollComparison, dayOf, readMemory, weekOf, writeMemory } from '../../nodes/PaymentGatewayPollTrigger/memory';
+import {
+	PollComparison,
+	dayOf,
+	readMemory,
+	weekOf,
+	writeMemory,
+} from '../../nodes/PaymentGatewayPollTrigger/memory';
 import { windowDays } from '../../nodes/PaymentGatewayPollTrigger/window';
 
-const tx = (id: string, status: string, date = '20-11-2026 10:00:00'): IDataObject => ({ transaction_id: id, status, transaction_date: date });
+const tx = (id: string, status: string, date = '20-11-2026 10:00:00'): IDataObject => ({
+	transaction_id: id,
+	status,
+	transaction_date: date,
+});
 const window = { since: '2026-11-18', today: '2026-11-25', filters: 'f1' };
 
 describe('poll trigger memory', () => {
 	it('reads the service date forms and buckets days into seven-day periods', () => {
-		expect([dayOf('20-11-2026 10:00:00'), dayOf('20/11/2026'), dayOf('2026-11-20 10:00'), dayOf('soon')]).toEqual(['2026-11-20', '2026-11-20', '2026-11-20', undefined]);
+		expect([
+			dayOf('20-11-2026 10:00:00'),
+			dayOf('20/11/2026'),
+			dayOf('2026-11-20 10:00'),
+			dayOf('soon'),
+		]).toEqual(['2026-11-20', '2026-11-20', '2026-11-20', undefined]);
 		// 1970-01-01 was a Thursday: periods start on Thursdays.
-		expect([weekOf('2026-11-19'), weekOf('2026-11-25'), weekOf('2026-11-26')]).toEqual(['2026-11-19', '2026-11-19', '2026-11-26']);
+		expect([weekOf('2026-11-19'), weekOf('2026-11-25'), weekOf('2026-11-26')]).toEqual([
+			'2026-11-19',
+			'2026-11-19',
+			'2026-11-26',
+		]);
 	});
 
 	it('round-trips through static data in the compact form', () => {
@@ -21,7 +40,12 @@ describe('poll trigger memory', () => {
 		first.see(tx('3', 'VOID', '25/11/2026 09:00:00'));
 		const data: IDataObject = { leftover: true };
 		writeMemory(data, first.result());
-		expect(data).toEqual({ v: 1, f: 'f1', since: '2026-11-18', t: { 'CAPTURED 2026-11-19': '1,2', 'VOID 2026-11-19': '3' } });
+		expect(data).toEqual({
+			v: 1,
+			f: 'f1',
+			since: '2026-11-18',
+			t: { 'CAPTURED 2026-11-19': '1,2', 'VOID 2026-11-19': '3' },
+		});
 		expect([...readMemory(data)!.entries]).toEqual([...first.result().entries]);
 		expect(readMemory({ v: 2 })).toBeUndefined();
 	});
@@ -59,10 +83,13 @@ describe('poll trigger memory', () => {
 		]).toEqual(['SALE', 'CAPTURE', 'CAPTURE', 'AUTH', 'REFUND', 'VOID', '']);
 	});
 
-	it('starts the window on the earlier of the workflow\'s and UTC\'s today', () => {
+	it("starts the window on the earlier of the workflow's and UTC's today", () => {
 		const now = Date.parse('2026-11-25T22:30:00Z');
 		expect(windowDays('UTC', 7, now)).toEqual({ since: '2026-11-18', today: '2026-11-25' });
 		expect(windowDays('Asia/Dubai', 7, now)).toEqual({ since: '2026-11-18', today: '2026-11-26' });
-		expect(windowDays('America/New_York', 0, Date.parse('2026-11-26T02:00:00Z'))).toEqual({ since: '2026-11-25', today: '2026-11-26' });
+		expect(windowDays('America/New_York', 0, Date.parse('2026-11-26T02:00:00Z'))).toEqual({
+			since: '2026-11-25',
+			today: '2026-11-26',
+		});
 	});
 });

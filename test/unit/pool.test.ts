@@ -21,19 +21,42 @@ import {
 function makeCertificate(): { key: string; cert: string } {
 	const dir = mkdtempSync(join(tmpdir(), 'pool-cert-'));
 	try {
-		execFileSync('openssl', [
-			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-			'-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1',
-			'-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-		], { stdio: 'ignore' });
-		return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'ec',
+				'-pkeyopt',
+				'ec_paramgen_curve:prime256v1',
+				'-nodes',
+				'-keyout',
+				join(dir, 'key.pem'),
+				'-out',
+				join(dir, 'cert.pem'),
+				'-days',
+				'1',
+				'-subj',
+				'/CN=localhost',
+				'-addext',
+				'subjectAltName=DNS:localhost,IP:127.0.0.1',
+			],
+			{ stdio: 'ignore' },
+		);
+		return {
+			key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+			cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+		};
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
 
 const listen = async (server: Server): Promise<number> =>
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+	await new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+	);
 
 function get(url: string, agent: Agent | HttpAgent): Promise<string> {
 	return new Promise((resolve, reject) => {
@@ -80,7 +103,9 @@ runIf('keep-alive connection pool', () => {
 	it('reuses one TLS connection for sequential requests', async () => {
 		const agent = pooledAgent({ env: {}, tls: { ca: cert } });
 		for (let i = 0; i < 20; i++) {
-			expect(JSON.parse(await get(`https://localhost:${port}/r/${i}`, agent))).toEqual({ path: `/r/${i}` });
+			expect(JSON.parse(await get(`https://localhost:${port}/r/${i}`, agent))).toEqual({
+				path: `/r/${i}`,
+			});
 		}
 		expect(tlsSessions).toBe(1);
 		// The same key gives the same agent: later runs find the connection open.
@@ -129,11 +154,15 @@ runIf('keep-alive connection pool', () => {
 	});
 
 	it('reads the proxy variables in either case, upper case first', () => {
-		expect(proxyEnvOf({ https_proxy: 'http://a:1', NO_PROXY: 'x', HTTPS_PROXY: 'http://b:2' })).toEqual({
+		expect(
+			proxyEnvOf({ https_proxy: 'http://a:1', NO_PROXY: 'x', HTTPS_PROXY: 'http://b:2' }),
+		).toEqual({
 			HTTPS_PROXY: 'http://b:2',
 			NO_PROXY: 'x',
 		});
-		expect(proxyEnvOf({ http_proxy: 'http://c:3', PATH: '/bin' })).toEqual({ HTTP_PROXY: 'http://c:3' });
+		expect(proxyEnvOf({ http_proxy: 'http://c:3', PATH: '/bin' })).toEqual({
+			HTTP_PROXY: 'http://c:3',
+		});
 	});
 });
 
@@ -145,4 +174,3 @@ describe('proxyEnv support by Node.js version', () => {
 		expect(supportsProxyEnv('22.16.0')).toBe(false);
 	});
 });
-

@@ -1,8 +1,17 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { redactError, redactText, redactValue, secretsOf } from '../../nodes/PaymentGateway/transport/redact';
+import {
+	redactError,
+	redactText,
+	redactValue,
+	secretsOf,
+} from '../../nodes/PaymentGateway/transport/redact';
 
-const credentials = { baseUrl: 'https://api.example.com', merchantKey: 'key_123456', merchantSecret: 'secret_abcdef' };
+const credentials = {
+	baseUrl: 'https://api.example.com',
+	merchantKey: 'key_123456',
+	merchantSecret: 'secret_abcdef',
+};
 const secrets = secretsOf(credentials);
 
 describe('redaction of credential values', () => {
@@ -25,16 +34,32 @@ describe('redaction of credential values', () => {
 	});
 
 	it('copies bodies deeply, keys included, without touching the original', () => {
-		const body = { message: 'echo secret_abcdef', headers: { 'key_123456': ['secret_abcdef'] } };
-		expect(redactValue(body, secrets)).toEqual({ message: 'echo [redacted]', headers: { '[redacted]': ['[redacted]'] } });
+		const body = { message: 'echo secret_abcdef', headers: { key_123456: ['secret_abcdef'] } };
+		expect(redactValue(body, secrets)).toEqual({
+			message: 'echo [redacted]',
+			headers: { '[redacted]': ['[redacted]'] },
+		});
 		expect(body.message).toBe('echo secret_abcdef');
 	});
 
 	it('scrubs an error in place: message, description and context', () => {
-		const node = { id: '1', name: 'Gateway', type: 'x', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
-		const error = new NodeApiError(node, { message: 'key_123456' }, { message: 'bad key_123456', description: 'secret_abcdef' });
+		const node = {
+			id: '1',
+			name: 'Gateway',
+			type: 'x',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
+		const error = new NodeApiError(
+			node,
+			{ message: 'key_123456' },
+			{ message: 'bad key_123456', description: 'secret_abcdef' },
+		);
 		error.context.serviceMessage = 'secret_abcdef';
 		redactError(error, secrets);
-		expect(JSON.stringify([error.message, error.description, error.context])).not.toMatch(/key_123456|secret_abcdef/);
+		expect(JSON.stringify([error.message, error.description, error.context])).not.toMatch(
+			/key_123456|secret_abcdef/,
+		);
 	});
 });

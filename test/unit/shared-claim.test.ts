@@ -2,7 +2,14 @@
 // 2xx) or released (n8n answered an error), expiring by itself when the process dies.
 import { EventEmitter } from 'node:events';
 
-import { claimDelivery, every, MAX_PENDING_MS, PENDING_TTL_MS, TICK_MS, type ClaimDeps } from '../../nodes/PaymentGatewayTrigger/shared-claim/claim';
+import {
+	claimDelivery,
+	every,
+	MAX_PENDING_MS,
+	PENDING_TTL_MS,
+	TICK_MS,
+	type ClaimDeps,
+} from '../../nodes/PaymentGatewayTrigger/shared-claim/claim';
 import type { ClaimStore } from '../../nodes/PaymentGatewayTrigger/shared-claim/redis';
 
 /** Redis's SET NX PX / GET / scripts on a fake clock; `down` makes every command fail. */
@@ -139,7 +146,9 @@ describe('shared claim (queue mode)', () => {
 	test('the store unreachable when claiming: the claim call fails (the node answers 503)', async () => {
 		const { store, deps } = setup();
 		store.down = true;
-		await expect(claimDelivery(deps, 'k', new Response(), KEEP)).rejects.toThrow('Connection is closed');
+		await expect(claimDelivery(deps, 'k', new Response(), KEEP)).rejects.toThrow(
+			'Connection is closed',
+		);
 	});
 
 	test('a request never answered stops renewing after MAX_PENDING_MS', async () => {

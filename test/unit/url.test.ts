@@ -22,7 +22,9 @@ describe('https-or-loopback rule', () => {
 		'http://[::2]',
 		'http://payments.example.com',
 	])('refuses plain http to %s', (url) => {
-		expect(unsafeUrlReason(url)).toMatch(/uses plain http:\/\/, which is only allowed for localhost, 127\.0\.0\.0\/8 and ::1/);
+		expect(unsafeUrlReason(url)).toMatch(
+			/uses plain http:\/\/, which is only allowed for localhost, 127\.0\.0\.0\/8 and ::1/,
+		);
 	});
 
 	it('reads literal loopback names and addresses only', () => {

@@ -63,16 +63,25 @@ function unzip(file: Buffer): Part[] {
 export const SHEET = 'xl/worksheets/sheet1.xml';
 
 /** A real workbook whose sheet is replaced by `rows` rows of the given cell text. */
-export async function workbookWithRows(rows: number, cellText = 'x', statedSize?: number): Promise<Buffer> {
+export async function workbookWithRows(
+	rows: number,
+	cellText = 'x',
+	statedSize?: number,
+): Promise<Buffer> {
 	const parts = unzip(await buildXlsx('Payouts', ['Name'], [['seed']]));
 	const body = Array.from(
 		{ length: rows },
-		(_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>${cellText}</t></is></c></row>`,
+		(_, i) =>
+			`<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>${cellText}</t></is></c></row>`,
 	).join('');
 	const sheet = parts.find((part) => part.name === SHEET)!;
 	const xml = sheet.data.toString('utf8');
-	sheet.data = Buffer.from(xml.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>${body}</sheetData>`));
+	sheet.data = Buffer.from(
+		xml.replace(
+			/<sheetData>[\s\S]*<\/sheetData>/,
+			`<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>${body}</sheetData>`,
+		),
+	);
 	sheet.statedSize = statedSize;
 	return zip(parts);
 }
-

@@ -1,5 +1,9 @@
 import { readXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
-import { assertXlsxBounds, MAX_SHEET_ROWS, MAX_UNPACKED_BYTES } from '../../nodes/PaymentGateway/spreadsheet/zip';
+import {
+	assertXlsxBounds,
+	MAX_SHEET_ROWS,
+	MAX_UNPACKED_BYTES,
+} from '../../nodes/PaymentGateway/spreadsheet/zip';
 import { SHEET, workbookWithRows } from './zip-fixtures';
 
 describe('xlsx bounds before parsing', () => {
@@ -22,7 +26,9 @@ describe('xlsx bounds before parsing', () => {
 		// 1,000 rows of 30 kB of text: about 30 MB of XML in a file of some 100 kB.
 		const file = await workbookWithRows(1000, 'A'.repeat(30000));
 		expect(file.length).toBeLessThan(2 * 1024 * 1024);
-		await expect(readXlsx(file)).rejects.toThrow(/refused before reading: it unpacks to 2\d\.\d MB, more than the 24\.0 MB allowed/);
+		await expect(readXlsx(file)).rejects.toThrow(
+			/refused before reading: it unpacks to 2\d\.\d MB, more than the 24\.0 MB allowed/,
+		);
 	});
 
 	it('refuses a part that unpacks to more than its directory states', async () => {
@@ -38,6 +44,8 @@ describe('xlsx bounds before parsing', () => {
 	});
 
 	it('refuses what is not a zip', async () => {
-		await expect(readXlsx(Buffer.from('not a spreadsheet at all, just text'))).rejects.toThrow(/not a zip file/);
+		await expect(readXlsx(Buffer.from('not a spreadsheet at all, just text'))).rejects.toThrow(
+			/not a zip file/,
+		);
 	});
 });

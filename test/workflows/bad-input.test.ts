@@ -23,11 +23,22 @@ import { runGateway } from './support';
  * each run as one item on top of a valid baseline. Every one must be refused by a clear error naming
  * the field, and nothing may reach the service.
  */
-const RESOURCES = { invoiceItem, order, payment, paymentLink, payout, subscriptionPlan, transaction };
+const RESOURCES = {
+	invoiceItem,
+	order,
+	payment,
+	paymentLink,
+	payout,
+	subscriptionPlan,
+	transaction,
+};
 
 const operations = Object.entries(RESOURCES).flatMap(([resource, module]) =>
 	Object.entries(module as Record<string, unknown>)
-		.filter(([name, op]) => name !== 'description' && typeof (op as { execute?: unknown }).execute === 'function')
+		.filter(
+			([name, op]) =>
+				name !== 'description' && typeof (op as { execute?: unknown }).execute === 'function',
+		)
 		.map(([name, op]) => ({
 			key: `${resource}.${name}`,
 			table: (op as { table?: FieldTable }).table,
@@ -57,7 +68,8 @@ async function breakEveryColumn(key: string, sheet: SheetSchema): Promise<void> 
 		tally.sets += values.length;
 		tally.sent += sandbox.requests.length;
 		const json = (result.outputs.Gateway?.[0]?.json ?? {}) as IDataObject;
-		const violations = (json.violations as Array<{ field: string; item?: number }> | undefined) ?? [];
+		const violations =
+			(json.violations as Array<{ field: string; item?: number }> | undefined) ?? [];
 		values.forEach((bad, i) => {
 			if (violations.some((v) => v.field === column.displayName && v.item === i)) tally.refused++;
 			else if (!json.violations && !json.code) tally.crashed++;
@@ -72,50 +84,65 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await sandbox.stop();
-	console.log(`bad input: ${tally.sets} sets, ${tally.refused} refused clearly, ${tally.sent} sent, ${tally.crashed} crashed`);
+	console.log(
+		`bad input: ${tally.sets} sets, ${tally.refused} refused clearly, ${tally.sent} sent, ${tally.crashed} crashed`,
+	);
 });
 
 describe('generated bad input', () => {
 	it('covers every operation with a field table and a baseline', () => {
-		expect(operations.filter((op) => !op.table || !BASELINES[op.key]).map((op) => op.key)).toEqual([]);
+		expect(operations.filter((op) => !op.table || !BASELINES[op.key]).map((op) => op.key)).toEqual(
+			[],
+		);
 	});
 
-	describe.each(operations.filter((op) => op.table && BASELINES[op.key]))('$key', ({ key, table, sheet }) => {
-		it('succeeds with the valid baseline, then refuses every generated bad value before sending', async () => {
-			const baseline = await BASELINES[key](sandbox);
-			const { credentialType, binary } = baseline;
-			const valid = await runGateway(sandbox, { parameters: baseline.parameters, credentialType, binary });
-			expect(valid.error).toBeUndefined();
-
-			for (const slot of slotsOf(table!)) {
-				const values = badValuesFor(slot.field);
-				if (values.length === 0) continue;
-				sandbox.clearRequests();
-				const result = await runGateway(sandbox, {
-					parameters: slot.withBad(baseline.parameters),
+	describe.each(operations.filter((op) => op.table && BASELINES[op.key]))(
+		'$key',
+		({ key, table, sheet }) => {
+			it('succeeds with the valid baseline, then refuses every generated bad value before sending', async () => {
+				const baseline = await BASELINES[key](sandbox);
+				const { credentialType, binary } = baseline;
+				const valid = await runGateway(sandbox, {
+					parameters: baseline.parameters,
 					credentialType,
 					binary,
-					items: itemsOf(values),
-					continueOnFail: true,
 				});
-				tally.sets += values.length;
-				tally.sent += sandbox.requests.length;
-				const out = result.outputs.Gateway ?? [];
-				values.forEach((bad, i) => {
-					const json = (out[i]?.json ?? {}) as IDataObject;
-					const violations = (json.violations as Array<{ field: string }> | undefined) ?? [];
-					if (violations.some((v) => v.field === slot.label)) tally.refused++;
-					else if (!json.violations && !json.code) tally.crashed++;
-					else tally.unclear.push(`${key} ${slot.label} ← ${bad.why}: ${String(json.error)}`);
-				});
-			}
-			if (sheet) await breakEveryColumn(key, sheet);
-			expect(tally.unclear.filter((u) => u.startsWith(`${key} `))).toEqual([]);
-		});
-	});
+				expect(valid.error).toBeUndefined();
+
+				for (const slot of slotsOf(table!)) {
+					const values = badValuesFor(slot.field);
+					if (values.length === 0) continue;
+					sandbox.clearRequests();
+					const result = await runGateway(sandbox, {
+						parameters: slot.withBad(baseline.parameters),
+						credentialType,
+						binary,
+						items: itemsOf(values),
+						continueOnFail: true,
+					});
+					tally.sets += values.length;
+					tally.sent += sandbox.requests.length;
+					const out = result.outputs.Gateway ?? [];
+					values.forEach((bad, i) => {
+						const json = (out[i]?.json ?? {}) as IDataObject;
+						const violations = (json.violations as Array<{ field: string }> | undefined) ?? [];
+						if (violations.some((v) => v.field === slot.label)) tally.refused++;
+						else if (!json.violations && !json.code) tally.crashed++;
+						else tally.unclear.push(`${key} ${slot.label} ← ${bad.why}: ${String(json.error)}`);
+					});
+				}
+				if (sheet) await breakEveryColumn(key, sheet);
+				expect(tally.unclear.filter((u) => u.startsWith(`${key} `))).toEqual([]);
+			});
+		},
+	);
 
 	it('adds up: every set refused clearly, none sent, none crashed', () => {
 		expect(tally.sets).toBeGreaterThanOrEqual(2000);
-		expect({ sent: tally.sent, crashed: tally.crashed, refused: tally.refused }).toEqual({ sent: 0, crashed: 0, refused: tally.sets });
+		expect({ sent: tally.sent, crashed: tally.crashed, refused: tally.refused }).toEqual({
+			sent: 0,
+			crashed: 0,
+			refused: tally.sets,
+		});
 	});
 });

@@ -26,19 +26,24 @@ const lookups = (ids: string[], parallelRequests: number) =>
 	});
 
 describe('credentials per run', () => {
-	it.each([1, 5])('decrypts the channel credentials once for 20 requests (Parallel Requests %i)', async (parallel) => {
-		const ids = (sandbox.state.transactions as TransactionRecord[]).slice(0, 20).map((r) => r.transaction_id);
-		const decrypt = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
-		try {
-			sandbox.clearRequests();
-			const result = await lookups(ids, parallel);
-			expect(result.error).toBeUndefined();
-			expect(result.outputs.Gateway.map((item) => item.json.transaction_id)).toEqual(ids);
-			// Every request still carried the key pair (the sandbox answers 401 without it).
-			expect(sandbox.requests).toHaveLength(20);
-			expect(decrypt).toHaveBeenCalledTimes(1);
-		} finally {
-			decrypt.mockRestore();
-		}
-	});
+	it.each([1, 5])(
+		'decrypts the channel credentials once for 20 requests (Parallel Requests %i)',
+		async (parallel) => {
+			const ids = (sandbox.state.transactions as TransactionRecord[])
+				.slice(0, 20)
+				.map((r) => r.transaction_id);
+			const decrypt = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
+			try {
+				sandbox.clearRequests();
+				const result = await lookups(ids, parallel);
+				expect(result.error).toBeUndefined();
+				expect(result.outputs.Gateway.map((item) => item.json.transaction_id)).toEqual(ids);
+				// Every request still carried the key pair (the sandbox answers 401 without it).
+				expect(sandbox.requests).toHaveLength(20);
+				expect(decrypt).toHaveBeenCalledTimes(1);
+			} finally {
+				decrypt.mockRestore();
+			}
+		},
+	);
 });

@@ -41,7 +41,11 @@ describe.each(MERCHANT_TYPES)('%s credential test', (type, path) => {
 	});
 
 	it('fails with a wrong secret at an address that is not the service', async () => {
-		const data = { ...credential(type).data, baseUrl: `${sandbox.baseUrl}/not-the-api`, merchantSecret: 'x' };
+		const data = {
+			...credential(type).data,
+			baseUrl: `${sandbox.baseUrl}/not-the-api`,
+			merchantSecret: 'x',
+		};
 		const result = await testCredential(type, data);
 		expect(result.status).toBe('Error');
 	});
@@ -61,7 +65,8 @@ describe.each(MERCHANT_TYPES)('%s credential test', (type, path) => {
 	});
 
 	it("fails for another channel's keys", async () => {
-		const other = type === 'paymentGatewayInvoiceApi' ? 'paymentGatewayHostedApi' : 'paymentGatewayInvoiceApi';
+		const other =
+			type === 'paymentGatewayInvoiceApi' ? 'paymentGatewayHostedApi' : 'paymentGatewayInvoiceApi';
 		const data = { ...credential(other).data };
 		const result = await testCredential(type, data);
 		expect(result.message).toMatch(/^Invalid key or secret/);
@@ -98,7 +103,9 @@ describe('channel credential tests, addresses', () => {
 });
 
 describe('payout credential test', () => {
-	const payout = (): ICredentialDataDecryptedObject => ({ ...credential('paymentGatewayPayoutApi').data });
+	const payout = (): ICredentialDataDecryptedObject => ({
+		...credential('paymentGatewayPayoutApi').data,
+	});
 
 	it('obtains a token with good keys', async () => {
 		const result = await testCredential('paymentGatewayPayoutApi', payout());
@@ -107,21 +114,35 @@ describe('payout credential test', () => {
 	});
 
 	it('fails with a clear message for a wrong secret', async () => {
-		const result = await testCredential('paymentGatewayPayoutApi', { ...payout(), merchantSecret: 'nope' });
+		const result = await testCredential('paymentGatewayPayoutApi', {
+			...payout(),
+			merchantSecret: 'nope',
+		});
 		expect(result.message).toMatch(/^Invalid key or secret/);
 	});
 
 	it('can send the key pair as Basic auth, which the sandbox does not accept', async () => {
-		const result = await testCredential('paymentGatewayPayoutApi', { ...payout(), keyPlacement: 'basic' });
+		const result = await testCredential('paymentGatewayPayoutApi', {
+			...payout(),
+			keyPlacement: 'basic',
+		});
 		expect(result.message).toMatch(/^Invalid key or secret/);
 		expect(sandbox.requests[0].headers.authorization).toMatch(/^Basic /);
 	});
 
 	it('checks a pasted token without creating anything', async () => {
 		const { token } = sandbox.state.issuePayoutToken();
-		const ok = await testCredential('paymentGatewayPayoutApi', { ...payout(), obtainBy: 'paste', accessToken: token });
+		const ok = await testCredential('paymentGatewayPayoutApi', {
+			...payout(),
+			obtainBy: 'paste',
+			accessToken: token,
+		});
 		expect(ok).toEqual({ status: 'OK', message: 'Reachable, keys accepted' });
-		const bad = await testCredential('paymentGatewayPayoutApi', { ...payout(), obtainBy: 'paste', accessToken: 'stale' });
+		const bad = await testCredential('paymentGatewayPayoutApi', {
+			...payout(),
+			obtainBy: 'paste',
+			accessToken: 'stale',
+		});
 		expect(bad.message).toMatch(/^Invalid key or secret/);
 		const elsewhere = await testCredential('paymentGatewayPayoutApi', {
 			...payout(),

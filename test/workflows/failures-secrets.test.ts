@@ -40,7 +40,14 @@ const PAYOUT_ROW = {
 	'Beneficiary IFSC': 'HDFC0001234',
 };
 
-const payout = (box: Sandbox, options: { credentials?: HarnessCredential[]; requestOptions?: IDataObject; continueOnFail?: boolean } = {}) =>
+const payout = (
+	box: Sandbox,
+	options: {
+		credentials?: HarnessCredential[];
+		requestOptions?: IDataObject;
+		continueOnFail?: boolean;
+	} = {},
+) =>
 	runGateway(box, {
 		items: [PAYOUT_ROW],
 		credentialType: 'paymentGatewayPayoutApi',
@@ -71,7 +78,11 @@ function everythingKept(result: { error?: unknown; runData: unknown; outputs: un
 
 describe('payout token request', () => {
 	it('does not follow a redirect, and says so', async () => {
-		sandbox.faults.inject({ kind: 'redirect', path: TOKEN, location: `${sandbox.baseUrl}/elsewhere/v1/token?x=1` });
+		sandbox.faults.inject({
+			kind: 'redirect',
+			path: TOKEN,
+			location: `${sandbox.baseUrl}/elsewhere/v1/token?x=1`,
+		});
 		const result = await payout(sandbox);
 		expect(result.error?.message).toBe(
 			`The payout token endpoint answered with a redirect (HTTP 302 to ${sandbox.baseUrl}), which is not followed: the payout key and secret go to the Payout URL only. Set the Payout URL to the address the service gives for its payout API.`,
@@ -109,24 +120,39 @@ describe('payout token request', () => {
 });
 
 describe('secrets echoed back by the service or a proxy', () => {
-	it.each([400, 500])('HTTP %i: neither key nor secret in the error, its description or the run data', async (status) => {
-		const keys = sandbox.keys.hosted;
-		sandbox.faults.inject({ kind: 'echoSecrets', path: CREATE, status });
-		const result = await runGateway(sandbox, {
-			parameters: { resource: 'order', operation: 'createPayment', amount: 20, currency: 'AED' } as never,
-		});
-		expect(result.error?.message).toMatch(/^Rejected request \(merchant-key=\[redacted\] merchant-secret=\[redacted\]\)/);
-		const kept = everythingKept(result);
-		expect(kept).not.toContain(keys.merchantKey);
-		expect(kept).not.toContain(keys.merchantSecret);
-	});
+	it.each([400, 500])(
+		'HTTP %i: neither key nor secret in the error, its description or the run data',
+		async (status) => {
+			const keys = sandbox.keys.hosted;
+			sandbox.faults.inject({ kind: 'echoSecrets', path: CREATE, status });
+			const result = await runGateway(sandbox, {
+				parameters: {
+					resource: 'order',
+					operation: 'createPayment',
+					amount: 20,
+					currency: 'AED',
+				} as never,
+			});
+			expect(result.error?.message).toMatch(
+				/^Rejected request \(merchant-key=\[redacted\] merchant-secret=\[redacted\]\)/,
+			);
+			const kept = everythingKept(result);
+			expect(kept).not.toContain(keys.merchantKey);
+			expect(kept).not.toContain(keys.merchantSecret);
+		},
+	);
 
 	it('continue-on-fail: the error item holds no secret', async () => {
 		const keys = sandbox.keys.hosted;
 		sandbox.faults.inject({ kind: 'echoSecrets', path: CREATE, status: 400 });
 		const result = await runGateway(sandbox, {
 			continueOnFail: true,
-			parameters: { resource: 'order', operation: 'createPayment', amount: 20, currency: 'AED' } as never,
+			parameters: {
+				resource: 'order',
+				operation: 'createPayment',
+				amount: 20,
+				currency: 'AED',
+			} as never,
 		});
 		expect(result.error).toBeUndefined();
 		const [item] = result.outputs.Gateway;
@@ -138,9 +164,13 @@ describe('secrets echoed back by the service or a proxy', () => {
 
 	it('the payout bearer token is not echoed either', async () => {
 		const warm = await payout(sandbox);
-		const token = String(warm.credentials.get('paymentGatewayPayoutApi')!.sessionToken).split(':').pop()!;
+		const token = String(warm.credentials.get('paymentGatewayPayoutApi')!.sessionToken)
+			.split(':')
+			.pop()!;
 		const stored = sandboxCredentials(sandbox).map((c) =>
-			c.type === 'paymentGatewayPayoutApi' ? { ...c, data: warm.credentials.get('paymentGatewayPayoutApi')! } : c,
+			c.type === 'paymentGatewayPayoutApi'
+				? { ...c, data: warm.credentials.get('paymentGatewayPayoutApi')! }
+				: c,
 		);
 		sandbox.faults.inject({ kind: 'echoSecrets', path: UPLOAD, status: 400 });
 		const result = await payout(sandbox, { credentials: stored });

@@ -20,12 +20,22 @@ beforeEach(() => {
 const CREATE = '/orders/v1/create';
 const UPLOAD = '/payout/v1/bulk/payouts';
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
-const describeOf = (error: unknown) => String((error as { description?: string }).description ?? '');
+const describeOf = (error: unknown) =>
+	String((error as { description?: string }).description ?? '');
 
-const order = (parameters: IDataObject, extra: { continueOnFail?: boolean; credentialType?: string } = {}) =>
+const order = (
+	parameters: IDataObject,
+	extra: { continueOnFail?: boolean; credentialType?: string } = {},
+) =>
 	runGateway(sandbox, {
 		...extra,
-		parameters: { resource: 'order', operation: 'createPayment', amount: 20, currency: 'AED', ...parameters } as never,
+		parameters: {
+			resource: 'order',
+			operation: 'createPayment',
+			amount: 20,
+			currency: 'AED',
+			...parameters,
+		} as never,
 	});
 
 const ordersWith = (mOrderId: string) =>
@@ -47,19 +57,32 @@ const payout = (requestId: string, requestOptions: IDataObject = {}) =>
 	runGateway(sandbox, {
 		items: [PAYOUT_ROW],
 		credentialType: 'paymentGatewayPayoutApi',
-		parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', requestId, requestOptions } as never,
+		parameters: {
+			resource: 'payout',
+			operation: 'bulkCreate',
+			currency: 'INR',
+			requestId,
+			requestOptions,
+		} as never,
 	});
 
 describe('a 5xx on a write that can act twice', () => {
-	it.each(['status500', 'html502'] as const)('after %s: sent once, and says it may have been processed and how to check', async (kind) => {
-		sandbox.faults.inject({ kind, path: CREATE });
-		const result = await order({});
-		expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
-		const description = describeOf(result.error);
-		expect(description).toContain('so it was not retried automatically. It may have reached the service and been processed');
-		expect(description).toContain('look the order up with Transaction > Get, by its Merchant Order ID');
-		expect(description).not.toContain('Try again later');
-	});
+	it.each(['status500', 'html502'] as const)(
+		'after %s: sent once, and says it may have been processed and how to check',
+		async (kind) => {
+			sandbox.faults.inject({ kind, path: CREATE });
+			const result = await order({});
+			expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
+			const description = describeOf(result.error);
+			expect(description).toContain(
+				'so it was not retried automatically. It may have reached the service and been processed',
+			);
+			expect(description).toContain(
+				'look the order up with Transaction > Get, by its Merchant Order ID',
+			);
+			expect(description).not.toContain('Try again later');
+		},
+	);
 });
 
 describe('a lost answer after the node repeated a request', () => {
@@ -70,12 +93,21 @@ describe('a lost answer after the node repeated a request', () => {
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(2);
 		expect(ordersWith(mOrderId)).toHaveLength(1);
-		expect(result.outputs.Gateway[0].json).toMatchObject({ confirmedByDuplicate: true, m_order_id: mOrderId });
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			confirmedByDuplicate: true,
+			m_order_id: mOrderId,
+		});
 	});
 
 	it('charge saved card: the card was charged once, the item says so, never a plain failure', async () => {
 		const card = await runGateway(sandbox, {
-			parameters: { resource: 'order', operation: 'saveCard', amount: 1, currency: 'AED', customerId: 'CUST-L1' } as never,
+			parameters: {
+				resource: 'order',
+				operation: 'saveCard',
+				amount: 1,
+				currency: 'AED',
+				customerId: 'CUST-L1',
+			} as never,
 		});
 		const pOrderId = String(card.outputs.Gateway[0].json.p_order_id);
 		sandbox.state.completeOrder(pOrderId, 'pay');
@@ -99,15 +131,22 @@ describe('a lost answer after the node repeated a request', () => {
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(2);
 		expect(ordersWith(mOrderId)).toHaveLength(1);
-		expect(result.outputs.Gateway[0].json).toMatchObject({ confirmedByDuplicate: true, m_order_id: mOrderId });
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			confirmedByDuplicate: true,
+			m_order_id: mOrderId,
+		});
 	});
 
 	it('a genuine duplicate (no lost answer) stays a failure', async () => {
 		const mOrderId = unique('DUP');
 		expect((await order({ merchantOrderId: mOrderId })).error).toBeUndefined();
 		const again = await order({ merchantOrderId: mOrderId });
-		expect(again.error?.message).toBe(`The Merchant Order ID "${mOrderId}" was already used for another order [code 400]`);
-		expect(describeOf(again.error)).toMatch(/^The service answered "Duplicate m_order_id .*No new order was created/);
+		expect(again.error?.message).toBe(
+			`The Merchant Order ID "${mOrderId}" was already used for another order [code 400]`,
+		);
+		expect(describeOf(again.error)).toMatch(
+			/^The service answered "Duplicate m_order_id .*No new order was created/,
+		);
 		expect(again.outputs.Gateway ?? []).toHaveLength(0);
 	});
 
@@ -118,7 +157,10 @@ describe('a lost answer after the node repeated a request', () => {
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(2);
 		expect(sandbox.state.payoutBatches.has(id)).toBe(true);
-		expect(result.outputs.Gateway[0].json).toMatchObject({ request_id: id, confirmedByDuplicate: true });
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			request_id: id,
+			confirmedByDuplicate: true,
+		});
 	});
 
 	it('a payout 429 then "already submitted" is a real duplicate: the service had not acted', async () => {
@@ -154,14 +196,18 @@ describe('429 is retried on every request', () => {
 		sandbox.faults.inject({ kind: 'status429', path: CREATE, retryAfter: 2, count: 5 });
 		const result = await order({ requestOptions: { maxTotalRetryWaitSeconds: 1 } });
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
-		expect(describeOf(result.error)).toContain('Waiting 2 s more would pass Max Total Retry Wait (1 s; 0 s already spent waiting).');
+		expect(describeOf(result.error)).toContain(
+			'Waiting 2 s more would pass Max Total Retry Wait (1 s; 0 s already spent waiting).',
+		);
 	});
 
 	it('refuses a Retry-After longer than Max Retry Wait', async () => {
 		sandbox.faults.inject({ kind: 'status429', path: CREATE, retryAfter: 120 });
 		const result = await order({});
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
-		expect(describeOf(result.error)).toContain('The service asked to wait 120 s, longer than Max Retry Wait (60 s).');
+		expect(describeOf(result.error)).toContain(
+			'The service asked to wait 120 s, longer than Max Retry Wait (60 s).',
+		);
 	});
 });
 
@@ -171,7 +217,13 @@ describe('messages say what applies to the operation', () => {
 		const create = () =>
 			runGateway(sandbox, {
 				credentialType: 'paymentGatewayInvoiceApi',
-				parameters: { resource: 'invoiceItem', operation: 'create', itemName: name, ratePerUnit: 10, category: 'Services' } as never,
+				parameters: {
+					resource: 'invoiceItem',
+					operation: 'create',
+					itemName: name,
+					ratePerUnit: 10,
+					category: 'Services',
+				} as never,
 			});
 		expect((await create()).error).toBeUndefined();
 		const refused = await create();
@@ -181,7 +233,9 @@ describe('messages say what applies to the operation', () => {
 		const mOrderId = unique('M');
 		await order({ merchantOrderId: mOrderId });
 		const duplicate = await order({ merchantOrderId: mOrderId });
-		expect(describeOf(duplicate.error)).toContain('each order needs its own Merchant Order ID (m_order_id)');
+		expect(describeOf(duplicate.error)).toContain(
+			'each order needs its own Merchant Order ID (m_order_id)',
+		);
 	});
 
 	it("a rejected payout file shows the service's row errors", async () => {
@@ -192,7 +246,14 @@ describe('messages say what applies to the operation', () => {
 				status: 'fail',
 				code: '400',
 				message: 'Validation failed: 1 row(s) have errors',
-				errors: [{ row: 2, column: 'Beneficiary IFSC', rule: 'must be a valid IFSC', value: 'HDFC0001234' }],
+				errors: [
+					{
+						row: 2,
+						column: 'Beneficiary IFSC',
+						rule: 'must be a valid IFSC',
+						value: 'HDFC0001234',
+					},
+				],
 			},
 		});
 		const result = await payout(unique('B'));
@@ -210,9 +271,16 @@ describe('spreadsheet bombs', () => {
 		const result = await runGateway(sandbox, {
 			credentialType: 'paymentGatewayPayoutApi',
 			binary: [{ property: 'data', fileName: 'payouts.xlsx', base64: file.toString('base64') }],
-			parameters: { resource: 'payout', operation: 'bulkCreate', inputMode: 'binary', currency: 'INR' } as never,
+			parameters: {
+				resource: 'payout',
+				operation: 'bulkCreate',
+				inputMode: 'binary',
+				currency: 'INR',
+			} as never,
 		});
-		expect(JSON.stringify(result.error?.message)).toMatch(/The spreadsheet is refused before reading: it unpacks to 2\d\.\d MB, more than the 24\.0 MB allowed/);
+		expect(JSON.stringify(result.error?.message)).toMatch(
+			/The spreadsheet is refused before reading: it unpacks to 2\d\.\d MB, more than the 24\.0 MB allowed/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });

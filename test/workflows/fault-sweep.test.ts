@@ -42,9 +42,18 @@ describe.each([
 		const mOrderId = `SWEEP-${process.pid}-${++counter}`;
 		sandbox.faults.inject({ kind, count, path: CREATE, retryAfter: 0 });
 		const before = sandbox.state.orders.size;
-		const parameters: IDataObject = { resource: 'order', operation: 'createPayment', amount: 12, currency: 'AED', requestOptions: OPTIONS };
+		const parameters: IDataObject = {
+			resource: 'order',
+			operation: 'createPayment',
+			amount: 12,
+			currency: 'AED',
+			requestOptions: OPTIONS,
+		};
 		if (withId) parameters.merchantOrderId = mOrderId;
-		const result = await runGateway(sandbox, { parameters: parameters as never, continueOnFail: true });
+		const result = await runGateway(sandbox, {
+			parameters: parameters as never,
+			continueOnFail: true,
+		});
 		const created = sandbox.state.orders.size - before;
 		expect(created).toBeLessThanOrEqual(1);
 		expect(requestsTo(sandbox, CREATE)).toHaveLength(expectedAttempts(kind, count, withId));
@@ -52,7 +61,9 @@ describe.each([
 		if (created === 1) {
 			// Created: the item says so, either with the answer or as confirmed by the duplicate refusal.
 			const told = item.json.p_order_id !== undefined || item.json.confirmedByDuplicate === true;
-			const warned = /may have reached the service and been processed/.test(String(item.json.description));
+			const warned = /may have reached the service and been processed/.test(
+				String(item.json.description),
+			);
 			expect(told || warned).toBe(true);
 		} else {
 			expect(item.json.error).toBeDefined();
@@ -80,7 +91,13 @@ describe('payout batch', () => {
 			],
 			credentialType: 'paymentGatewayPayoutApi',
 			continueOnFail: true,
-			parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', requestId, requestOptions: OPTIONS } as never,
+			parameters: {
+				resource: 'payout',
+				operation: 'bulkCreate',
+				currency: 'INR',
+				requestId,
+				requestOptions: OPTIONS,
+			} as never,
 		});
 		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(expectedAttempts(kind, count, true));
 		const queued = sandbox.state.payoutBatches.has(requestId);

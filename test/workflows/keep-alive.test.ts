@@ -15,7 +15,10 @@ import { makeCertificate, startConnectProxy, startTlsFront } from './tls-front';
  * NODE_EXTRA_CA_CERTS would (added to Node's default trust store for this process).
  */
 const LIST = '/orders/v1/transaction-list';
-const runIf = supportsProxyEnv() && typeof tls.setDefaultCACertificates === 'function' ? describe : describe.skip;
+const runIf =
+	supportsProxyEnv() && typeof tls.setDefaultCACertificates === 'function'
+		? describe
+		: describe.skip;
 
 runIf('connections kept alive over HTTPS', () => {
 	let sandbox: Sandbox;
@@ -40,9 +43,18 @@ runIf('connections kept alive over HTTPS', () => {
 		sandbox.clearRequests();
 	});
 
-	const lookups = (count: number, parallelRequests: number, requestOptions: INodeParameters = {}) => {
-		const ids = (sandbox.state.transactions as TransactionRecord[]).slice(0, count).map((r) => r.transaction_id);
-		const credentials = sandboxCredentials(sandbox).map((c) => ({ ...c, data: { ...c.data, baseUrl: front.url } }));
+	const lookups = (
+		count: number,
+		parallelRequests: number,
+		requestOptions: INodeParameters = {},
+	) => {
+		const ids = (sandbox.state.transactions as TransactionRecord[])
+			.slice(0, count)
+			.map((r) => r.transaction_id);
+		const credentials = sandboxCredentials(sandbox).map((c) => ({
+			...c,
+			data: { ...c.data, baseUrl: front.url },
+		}));
 		return runGateway(sandbox, {
 			credentials,
 			items: ids.map((id) => ({ id })),
@@ -87,7 +99,7 @@ runIf('connections kept alive over HTTPS', () => {
 	});
 
 	it.each(['status500', 'html502', 'bodyFail', 'status429'] as const)(
-		'reports a %s answer exactly as over n8n\'s own helper',
+		"reports a %s answer exactly as over n8n's own helper",
 		async (kind) => {
 			const run = async (https: boolean) => {
 				sandbox.faults.clear();
@@ -104,8 +116,16 @@ runIf('connections kept alive over HTTPS', () => {
 						requestOptions: { maxRetries: 0 },
 					} as INodeParameters,
 				});
-				const error = result.error as { message?: string; description?: string; httpCode?: string } | undefined;
-				return { type: error?.constructor.name, message: error?.message, description: error?.description, httpCode: error?.httpCode, out: result.outputs.Gateway?.length };
+				const error = result.error as
+					| { message?: string; description?: string; httpCode?: string }
+					| undefined;
+				return {
+					type: error?.constructor.name,
+					message: error?.message,
+					description: error?.description,
+					httpCode: error?.httpCode,
+					out: result.outputs.Gateway?.length,
+				};
 			};
 			const overPool = await run(true);
 			expect(overPool.type).toBe('NodeApiError');
@@ -148,10 +168,17 @@ describe('connections kept alive over plain http to a loopback address', () => {
 
 	it('sends every sequential request of a run over one connection', async () => {
 		destroyPool();
-		const ids = (sandbox.state.transactions as TransactionRecord[]).slice(0, 20).map((r) => r.transaction_id);
+		const ids = (sandbox.state.transactions as TransactionRecord[])
+			.slice(0, 20)
+			.map((r) => r.transaction_id);
 		const result = await runGateway(sandbox, {
 			items: ids.map((id) => ({ id })),
-			parameters: { resource: 'transaction', operation: 'getMany', limit: 1, filters: { transactionId: '={{ $json.id }}' } },
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMany',
+				limit: 1,
+				filters: { transactionId: '={{ $json.id }}' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const requests = requestsTo(sandbox, LIST);

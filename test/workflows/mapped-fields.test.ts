@@ -30,11 +30,61 @@ function refundable(count: number): TransactionRecord[] {
 /** Items of every kind an expression may give: numbers as text, blanks, null, missing, objects, lists. */
 function mixedItems(): IDataObject[] {
 	const records = refundable(14);
-	const amounts: unknown[] = [1, '2', ' 1.5 ', '', null, undefined, { value: 1 }, [1], true, 'abc', 1.234, 0, '1e0', -1];
-	const currencies: unknown[] = ['own', 'own', 'lower', '', 'own', null, 'own', 'own', { code: 'AED' }, 'own', 'own', ['AED'], 'own', 7];
-	const reasons: unknown[] = ['Damaged', '', null, 5, ['a'], undefined, ' spaced ', 'line\nbreak', 'x'.repeat(300), 'ok', false, 'ok', {}, 'ok'];
+	const amounts: unknown[] = [
+		1,
+		'2',
+		' 1.5 ',
+		'',
+		null,
+		undefined,
+		{ value: 1 },
+		[1],
+		true,
+		'abc',
+		1.234,
+		0,
+		'1e0',
+		-1,
+	];
+	const currencies: unknown[] = [
+		'own',
+		'own',
+		'lower',
+		'',
+		'own',
+		null,
+		'own',
+		'own',
+		{ code: 'AED' },
+		'own',
+		'own',
+		['AED'],
+		'own',
+		7,
+	];
+	const reasons: unknown[] = [
+		'Damaged',
+		'',
+		null,
+		5,
+		['a'],
+		undefined,
+		' spaced ',
+		'line\nbreak',
+		'x'.repeat(300),
+		'ok',
+		false,
+		'ok',
+		{},
+		'ok',
+	];
 	return records.map((record, i) => {
-		const currency = currencies[i] === 'own' ? record.currency : currencies[i] === 'lower' ? record.currency.toLowerCase() : currencies[i];
+		const currency =
+			currencies[i] === 'own'
+				? record.currency
+				: currencies[i] === 'lower'
+					? record.currency.toLowerCase()
+					: currencies[i];
 		const item: IDataObject = { id: record.transaction_id };
 		if (amounts[i] !== undefined) item.amount = amounts[i] as IDataObject[string];
 		if (currency !== undefined) item['Currency Code'] = currency as IDataObject[string];
@@ -58,9 +108,13 @@ async function refundAll(wrap: (reference: string) => string, items: IDataObject
 	expect(result.error).toBeUndefined();
 	const outcomes = result.outputs.Gateway.map((item) => {
 		const error = item.json.error as IDataObject | string | undefined;
-		return error ? { error: typeof error === 'string' ? error : error.message } : { status: item.json.status };
+		return error
+			? { error: typeof error === 'string' ? error : error.message }
+			: { status: item.json.status };
 	});
-	const sent = requestsTo(sandbox, MANAGE).map((r) => JSON.parse(r.body.toString('utf8')) as IDataObject);
+	const sent = requestsTo(sandbox, MANAGE).map(
+		(r) => JSON.parse(r.body.toString('utf8')) as IDataObject,
+	);
 	return { outcomes, sent };
 }
 
@@ -78,10 +132,17 @@ describe('fields mapped as $json references', () => {
 	it('are read from the item without evaluating an expression per field', async () => {
 		const spy = jest.spyOn(WorkflowExpression.prototype, 'resolveSimpleParameterValue');
 		try {
-			const items = refundable(5).map((r) => ({ id: r.transaction_id, amount: 1, 'Currency Code': r.currency, reason: 'Returned' }));
+			const items = refundable(5).map((r) => ({
+				id: r.transaction_id,
+				amount: 1,
+				'Currency Code': r.currency,
+				reason: 'Returned',
+			}));
 			const { sent } = await refundAll((reference) => `={{ ${reference} }}`, items);
 			expect(sent).toHaveLength(5);
-			const evaluatedReferences = spy.mock.calls.filter(([value]) => typeof value === 'string' && value.startsWith('={{ $json'));
+			const evaluatedReferences = spy.mock.calls.filter(
+				([value]) => typeof value === 'string' && value.startsWith('={{ $json'),
+			);
 			expect(evaluatedReferences).toHaveLength(0);
 		} finally {
 			spy.mockRestore();

@@ -39,7 +39,9 @@ const lookups = (ids: string[], parallelRequests: number, continueOnFail = false
 describe('Parallel Requests', () => {
 	it('keeps output in input order with each item paired, with several requests in flight', async () => {
 		sandbox.latencyMs = 40;
-		const ids = records().slice(0, 12).map((r) => r.transaction_id);
+		const ids = records()
+			.slice(0, 12)
+			.map((r) => r.transaction_id);
 		const result = await lookups(ids, 4);
 		expect(result.error).toBeUndefined();
 		const out = result.outputs.Gateway;
@@ -51,8 +53,15 @@ describe('Parallel Requests', () => {
 	it('sends one request at a time by default', async () => {
 		sandbox.latencyMs = 20;
 		const result = await runGateway(sandbox, {
-			items: records().slice(0, 5).map((r) => ({ id: r.transaction_id })),
-			parameters: { resource: 'transaction', operation: 'getMany', limit: 1, filters: { transactionId: '={{ $json.id }}' } },
+			items: records()
+				.slice(0, 5)
+				.map((r) => ({ id: r.transaction_id })),
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMany',
+				limit: 1,
+				filters: { transactionId: '={{ $json.id }}' },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.traffic.peak).toBe(1);
@@ -60,12 +69,16 @@ describe('Parallel Requests', () => {
 
 	it('refuses a Parallel Requests value out of range before sending', async () => {
 		const result = await lookups([records()[0].transaction_id], 0);
-		expect(result.error?.message).toMatch(/^Parallel Requests \(Request Options\) must be a whole number from 1 to 20 \(received 0\)$/);
+		expect(result.error?.message).toMatch(
+			/^Parallel Requests \(Request Options\) must be a whole number from 1 to 20 \(received 0\)$/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('continues on fail per item: failed items stay in place, paired to their input', async () => {
-		const captured = records().filter((r) => r.status === 'CAPTURED').slice(0, 3);
+		const captured = records()
+			.filter((r) => r.status === 'CAPTURED')
+			.slice(0, 3);
 		const authorised = records().find((r) => r.status === 'AUTHORISED')!;
 		// Refunds: 0 and 2 succeed, 1 is refused before sending, 3 is an authorisation (E0044).
 		const items = [
@@ -90,14 +103,19 @@ describe('Parallel Requests', () => {
 		const out = result.outputs.Gateway;
 		expect(out.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 		expect(out[0].json).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
-		expect((out[1].json.violations as IDataObject[])[0]).toMatchObject({ field: 'amount.value', value: 0.5 });
+		expect((out[1].json.violations as IDataObject[])[0]).toMatchObject({
+			field: 'amount.value',
+			value: 0.5,
+		});
 		expect(out[2].json).toMatchObject({ status: 'PARTIALLY_REFUNDED' });
 		expect(out[3].json).toMatchObject({ code: 'E0044' });
 		expect(requestsTo(sandbox, MANAGE)).toHaveLength(3);
 	});
 
 	it('stops taking items after a failure without continue-on-fail, and reports the first failed item', async () => {
-		const ids = records().slice(0, 10).map((r) => r.transaction_id);
+		const ids = records()
+			.slice(0, 10)
+			.map((r) => r.transaction_id);
 		const result = await runGateway(sandbox, {
 			items: ids.map((id, i) => ({ id, limit: i === 1 ? 0 : 1 })),
 			parameters: {
@@ -114,7 +132,9 @@ describe('Parallel Requests', () => {
 	});
 
 	it('does not repeat a refund that failed with a 500 while others run in parallel', async () => {
-		const captured = records().filter((r) => r.status === 'CAPTURED' && r.currency === 'USD').slice(0, 4);
+		const captured = records()
+			.filter((r) => r.status === 'CAPTURED' && r.currency === 'USD')
+			.slice(0, 4);
 		sandbox.faults.inject({ kind: 'status500', path: MANAGE });
 		const result = await runGateway(sandbox, {
 			items: captured.map((r) => ({ id: r.transaction_id })),
@@ -135,7 +155,9 @@ describe('Parallel Requests', () => {
 	it('one 429 pauses every slot for its Retry-After, then the run ramps back up', async () => {
 		sandbox.latencyMs = 20;
 		sandbox.faults.inject({ kind: 'status429', path: LIST, retryAfter: 1 });
-		const ids = records().slice(0, 12).map((r) => r.transaction_id);
+		const ids = records()
+			.slice(0, 12)
+			.map((r) => r.transaction_id);
 		const result = await lookups(ids, 4);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs.Gateway.map((item) => item.json.transaction_id)).toEqual(ids);

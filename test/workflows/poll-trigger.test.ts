@@ -23,7 +23,10 @@ beforeAll(async () => {
 });
 afterAll(async () => await sandbox.stop());
 
-async function poller(parameters: INodeParameters = {}, staticData?: IDataObject): Promise<PollHarness> {
+async function poller(
+	parameters: INodeParameters = {},
+	staticData?: IDataObject,
+): Promise<PollHarness> {
 	return await startPollWorkflow(
 		{
 			staticData,
@@ -68,16 +71,24 @@ it('a new payment, capture, partial refund, full refund and the void of an older
 	await trigger.activate();
 
 	const sale = await paidOrder(sandbox, 80);
-	expect(started(await trigger.poll())).toEqual([['payment_captured', sale.transactionId, 'CAPTURED', 'SALE']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_captured', sale.transactionId, 'CAPTURED', 'SALE'],
+	]);
 
 	const auth = await paidOrder(sandbox, 50, 'AUTH');
-	expect(started(await trigger.poll())).toEqual([['payment_authorised', auth.transactionId, 'AUTHORISED', 'AUTH']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_authorised', auth.transactionId, 'AUTHORISED', 'AUTH'],
+	]);
 
 	await manage(sandbox, 'CAPTURE', auth.transactionId, 50);
-	expect(started(await trigger.poll())).toEqual([['payment_captured', auth.transactionId, 'CAPTURED', 'CAPTURE']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_captured', auth.transactionId, 'CAPTURED', 'CAPTURE'],
+	]);
 
 	await manage(sandbox, 'REFUND', auth.transactionId, 20);
-	expect(started(await trigger.poll())).toEqual([['payment_partially_refunded', auth.transactionId, 'PARTIALLY_REFUNDED', 'REFUND']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_partially_refunded', auth.transactionId, 'PARTIALLY_REFUNDED', 'REFUND'],
+	]);
 	expect((await trigger.poll()).executions).toEqual([]);
 
 	await manage(sandbox, 'REFUND', auth.transactionId, 30);
@@ -95,7 +106,7 @@ it('a new payment, capture, partial refund, full refund and the void of an older
 	expect(trigger.executions).toHaveLength(6);
 });
 
-it('items look like the webhook trigger\'s, with a delivery key of the same form', async () => {
+it("items look like the webhook trigger's, with a delivery key of the same form", async () => {
 	const trigger = await poller();
 	await trigger.activate();
 	const sale = await paidOrder(sandbox, 12.5);
@@ -125,18 +136,24 @@ it('a restart between polls neither repeats nor misses: only what n8n saved come
 	const trigger = await poller();
 	await trigger.activate();
 	const first = await paidOrder(sandbox, 11);
-	expect(started(await trigger.poll())).toEqual([['payment_captured', first.transactionId, 'CAPTURED', 'SALE']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_captured', first.transactionId, 'CAPTURED', 'SALE'],
+	]);
 	// Polls without changes save nothing: the database keeps the state of the last execution.
 	expect((await trigger.poll()).executions).toEqual([]);
 
 	const second = await paidOrder(sandbox, 12, 'AUTH');
 	trigger.restart();
-	expect(started(await trigger.activate())).toEqual([['payment_authorised', second.transactionId, 'AUTHORISED', 'AUTH']]);
+	expect(started(await trigger.activate())).toEqual([
+		['payment_authorised', second.transactionId, 'AUTHORISED', 'AUTH'],
+	]);
 	expect((await trigger.poll()).executions).toEqual([]);
 
 	await manage(sandbox, 'VOID', second.transactionId, 12);
 	trigger.restart();
-	expect(started(await trigger.poll())).toEqual([['payment_voided', second.transactionId, 'VOID', 'VOID']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_voided', second.transactionId, 'VOID', 'VOID'],
+	]);
 	trigger.restart();
 	expect((await trigger.poll()).executions).toEqual([]);
 });
@@ -149,11 +166,20 @@ it('a poll that fails part-way remembers nothing, so the next poll starts the ch
 	sandbox.faults.inject({ kind: 'bodyFail', path: '/orders/v1/transaction-list', after: 1 });
 	await expect(trigger.poll()).rejects.toThrow();
 	expect(trigger.executions).toEqual([]);
-	sandbox.faults.inject({ kind: 'status429', path: '/orders/v1/transaction-list', after: 1, retryAfter: 0 });
+	sandbox.faults.inject({
+		kind: 'status429',
+		path: '/orders/v1/transaction-list',
+		after: 1,
+		retryAfter: 0,
+	});
 	const before = sandbox.requests.length;
-	expect(started(await trigger.poll())).toEqual([['payment_captured', sale.transactionId, 'CAPTURED', 'SALE']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_captured', sale.transactionId, 'CAPTURED', 'SALE'],
+	]);
 	// Three pages and the one repeat after the 429.
-	expect(sandbox.requests.length - before).toBe(Math.ceil(sandbox.state.transactions.length / 100) + 1);
+	expect(sandbox.requests.length - before).toBe(
+		Math.ceil(sandbox.state.transactions.length / 100) + 1,
+	);
 });
 
 it('Events: an unselected change starts nothing, even after a restart', async () => {
@@ -166,7 +192,9 @@ it('Events: an unselected change starts nothing, even after a restart', async ()
 	trigger.restart();
 	expect((await trigger.poll()).executions).toEqual([]);
 	await manage(sandbox, 'REFUND', auth.transactionId, 40);
-	expect(started(await trigger.poll())).toEqual([['payment_refunded', auth.transactionId, 'REFUNDED', 'REFUND']]);
+	expect(started(await trigger.poll())).toEqual([
+		['payment_refunded', auth.transactionId, 'REFUNDED', 'REFUND'],
+	]);
 });
 
 it('Filters: only matching transactions are read; other filters or a longer window emit no history', async () => {
@@ -186,7 +214,9 @@ it('Filters: only matching transactions are read; other filters or a longer wind
 	const long = await poller({}, short.saved);
 	expect((await long.activate()).executions).toEqual([]);
 	const sale = await paidOrder(sandbox, 9);
-	expect(started(await long.poll())).toEqual([['payment_captured', sale.transactionId, 'CAPTURED', 'SALE']]);
+	expect(started(await long.poll())).toEqual([
+		['payment_captured', sale.transactionId, 'CAPTURED', 'SALE'],
+	]);
 });
 
 it('a test run returns the newest transaction of the window and remembers nothing', async () => {
@@ -194,14 +224,21 @@ it('a test run returns the newest transaction of the window and remembers nothin
 	await paidOrder(sandbox, 15);
 	const result = await trigger.testRun();
 	// The list is newest first (the generated year has later dates than today's order).
-	expect(result?.[0].map((item) => item.json.transaction_id)).toEqual([sandbox.state.transactions[0].transaction_id]);
-	expect((await poller({ events: ['payment_voided'] }).then((t) => t.testRun()))?.[0][0].json.order_status).toBe('VOID');
+	expect(result?.[0].map((item) => item.json.transaction_id)).toEqual([
+		sandbox.state.transactions[0].transaction_id,
+	]);
+	expect(
+		(await poller({ events: ['payment_voided'] }).then((t) => t.testRun()))?.[0][0].json
+			.order_status,
+	).toBe('VOID');
 	expect(trigger.saved).toEqual({});
 });
 
 it('a look-back window out of range is refused before anything is sent', async () => {
 	const trigger = await poller({ lookBackDays: 400 });
 	const before = sandbox.requests.length;
-	await expect(trigger.activate()).rejects.toThrow('Look-Back Window (Days) must be a whole number from 0 to 366 (received 400)');
+	await expect(trigger.activate()).rejects.toThrow(
+		'Look-Back Window (Days) must be a whole number from 0 to 366 (received 400)',
+	);
 	expect(sandbox.requests.length).toBe(before);
 });

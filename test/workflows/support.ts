@@ -22,7 +22,10 @@ export function sandboxCredentials(sandbox: Sandbox): HarnessCredential[] {
 		merchant('paymentGatewayInvoiceApi', keys.invoice),
 		merchant('paymentGatewayPaymentLinkApi', keys.paymentLink),
 		merchant('paymentGatewaySubscriptionApi', keys.subscription),
-		merchant('paymentGatewayPosApi', { merchantKey: keys.pos.apiKey, merchantSecret: keys.pos.apiSecret }),
+		merchant('paymentGatewayPosApi', {
+			merchantKey: keys.pos.apiKey,
+			merchantSecret: keys.pos.apiSecret,
+		}),
 		{
 			id: 'paymentGatewayPayoutApi',
 			name: 'paymentGatewayPayoutApi',
@@ -66,7 +69,9 @@ export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<Run
 					type: run.nodeType ?? GATEWAY,
 					...(run.typeVersion !== undefined ? { typeVersion: run.typeVersion } : {}),
 					parameters: run.parameters,
-					credentials: { [credentialType]: { id: credential.id ?? null, name: credential.name ?? '' } },
+					credentials: {
+						[credentialType]: { id: credential.id ?? null, name: credential.name ?? '' },
+					},
 					...(run.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},
 			],

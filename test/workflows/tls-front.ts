@@ -12,19 +12,42 @@ import { join } from 'node:path';
 export function makeCertificate(): { key: string; cert: string } {
 	const dir = mkdtempSync(join(tmpdir(), 'tls-front-'));
 	try {
-		execFileSync('openssl', [
-			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-			'-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1',
-			'-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-		], { stdio: 'ignore' });
-		return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'ec',
+				'-pkeyopt',
+				'ec_paramgen_curve:prime256v1',
+				'-nodes',
+				'-keyout',
+				join(dir, 'key.pem'),
+				'-out',
+				join(dir, 'cert.pem'),
+				'-days',
+				'1',
+				'-subj',
+				'/CN=localhost',
+				'-addext',
+				'subjectAltName=DNS:localhost,IP:127.0.0.1',
+			],
+			{ stdio: 'ignore' },
+		);
+		return {
+			key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+			cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+		};
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
 
 const listen = async (server: Server): Promise<number> =>
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+	await new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+	);
 
 const closeAll = async (server: Server, sockets: Socket[]) => {
 	for (const socket of sockets) socket.destroy();
@@ -38,7 +61,13 @@ export async function startTlsFront(target: string, tls: { key: string; cert: st
 	const front = { url: '', tlsSessions: 0, stop: async () => await closeAll(server, sockets) };
 	const server = createServer(tls, (req: IncomingMessage, res) => {
 		const forward = httpRequest(
-			{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+			{
+				host: upstream.hostname,
+				port: upstream.port,
+				method: req.method,
+				path: req.url,
+				headers: req.headers,
+			},
 			(answer) => {
 				res.writeHead(answer.statusCode ?? 502, answer.headers);
 				answer.pipe(res);
@@ -59,7 +88,11 @@ export async function startTlsFront(target: string, tls: { key: string; cert: st
 export async function startConnectProxy() {
 	const sockets: Socket[] = [];
 	const server = createHttpServer();
-	const proxy = { url: '', tunnels: [] as string[], stop: async () => await closeAll(server, sockets) };
+	const proxy = {
+		url: '',
+		tunnels: [] as string[],
+		stop: async () => await closeAll(server, sockets),
+	};
 	server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
 		proxy.tunnels.push(String(req.url));
 		sockets.push(client);

@@ -59,7 +59,12 @@ class TransportProbe implements INodeType {
 						? {
 								multipart: [
 									{ name: 'request_id', value: 'batch-1' },
-									{ name: 'payout_file', fileName: 'p.xlsx', contentType: 'application/octet-stream', data: Buffer.from([1, 2, 3]) },
+									{
+										name: 'payout_file',
+										fileName: 'p.xlsx',
+										contentType: 'application/octet-stream',
+										data: Buffer.from([1, 2, 3]),
+									},
 								],
 							}
 						: { body }),
@@ -87,7 +92,11 @@ beforeEach(() => {
 });
 
 const CAPTURE = '/orders/v1/transaction';
-const capture = { action: 'CAPTURE', transaction_id: '1', amount: { currencyCode: 'AED', value: 10 } };
+const capture = {
+	action: 'CAPTURE',
+	transaction_id: '1',
+	amount: { currencyCode: 'AED', value: 10 },
+};
 
 describe('retries only what cannot move money twice', () => {
 	it.each(['status500', 'html502', 'timeout', 'reset'] as const)(
@@ -109,7 +118,9 @@ describe('retries only what cannot move money twice', () => {
 			expect(requestsTo(sandbox, CAPTURE)).toHaveLength(1);
 			const description = String((result.error as { description?: string }).description);
 			expect(description).not.toMatch(/tried \d+ times/);
-			expect(description).toMatch(/not retried automatically. It may have reached the service and been processed: look the payment up with Transaction > Get, with its transaction ID or order ID before sending it again/);
+			expect(description).toMatch(
+				/not retried automatically. It may have reached the service and been processed: look the payment up with Transaction > Get, with its transaction ID or order ID before sending it again/,
+			);
 		},
 	);
 
@@ -143,7 +154,12 @@ describe('payout bearer token', () => {
 			credentials,
 			continueOnFail: true,
 			items: [{}, {}],
-			parameters: { channel: 'payout', path: '/v1/bulk/payouts', multipart: true, requestOptions: { maxRetries: 0 } },
+			parameters: {
+				channel: 'payout',
+				path: '/v1/bulk/payouts',
+				multipart: true,
+				requestOptions: { maxRetries: 0 },
+			},
 		});
 
 	it('is fetched once, cached, sent as Bearer, and renewed once after a 401', async () => {
@@ -153,7 +169,8 @@ describe('payout bearer token', () => {
 		expect(uploads).toHaveLength(2);
 		const cached = first.credentials.get('paymentGatewayPayoutApi')!;
 		// The cached token carries the Payout URL and key it was issued for; only the token is sent.
-		const bearer = (data: typeof cached) => `Bearer ${String(data.sessionToken).replace(/^v1:[0-9a-f]+:/, '')}`;
+		const bearer = (data: typeof cached) =>
+			`Bearer ${String(data.sessionToken).replace(/^v1:[0-9a-f]+:/, '')}`;
 		expect(String(cached.sessionToken)).toMatch(/^v1:[0-9a-f]{32}:/);
 		expect(uploads[0].headers.authorization).toBe(bearer(cached));
 		const parts = parseMultipart(uploads[0].body, uploads[0].headers['content-type'] as string)!;

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 
 import { DataDeduplicationService } from 'n8n-core';
-import type { DeduplicationItemTypes, ICheckProcessedContextData, IDataDeduplicator } from 'n8n-workflow';
+import type {
+	DeduplicationItemTypes,
+	ICheckProcessedContextData,
+	IDataDeduplicator,
+} from 'n8n-workflow';
 
 import type { WebhookHarness } from '../harness';
 import { startWebhookWorkflow } from '../harness';
-import { claimPersisted, processedDataService, releaseInMemory } from '../../nodes/PaymentGatewayTrigger/ledger';
+import {
+	claimPersisted,
+	processedDataService,
+	releaseInMemory,
+} from '../../nodes/PaymentGatewayTrigger/ledger';
 
 /**
  * The trigger with n8n's processed-data store present, as in n8n (`start`, `webhook` and `worker`
@@ -31,7 +39,10 @@ class ProcessedDataTable implements IDataDeduplicator {
 			this.failNext -= 1;
 			throw new Error('database is locked');
 		}
-		const result = { new: [] as DeduplicationItemTypes[], processed: [] as DeduplicationItemTypes[] };
+		const result = {
+			new: [] as DeduplicationItemTypes[],
+			processed: [] as DeduplicationItemTypes[],
+		};
 		for (const item of items) {
 			const hash = createHash('md5').update(String(item)).digest('base64');
 			if (stored.includes(hash)) result.processed.push(item);
@@ -72,7 +83,8 @@ const delivery = () => {
 };
 const send = async (body: object) =>
 	await harness.deliver({ headers: { 'notification-secret': SECRET }, body });
-const keyOf = (body: { transaction_id: string }) => `${body.transaction_id}|SALE|SUCCESS|CAPTURED|21-05-2025 14:03:07`;
+const keyOf = (body: { transaction_id: string }) =>
+	`${body.transaction_id}|SALE|SUCCESS|CAPTURED|21-05-2025 14:03:07`;
 
 beforeAll(async () => {
 	await DataDeduplicationService.init(table);
@@ -91,7 +103,16 @@ beforeEach(async () => {
 			],
 			connections: {},
 		},
-		{ credentials: [{ id: 'webhook', name: 'Webhook', type: 'paymentGatewayWebhookApi', data: { notificationSecret: SECRET } }] },
+		{
+			credentials: [
+				{
+					id: 'webhook',
+					name: 'Webhook',
+					type: 'paymentGatewayWebhookApi',
+					data: { notificationSecret: SECRET },
+				},
+			],
+		},
 	);
 });
 afterEach(async () => await harness.stop());
@@ -106,7 +127,11 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 		releaseInMemory(scope, keyOf(body));
 		const again = await send(body);
 
-		expect(again).toMatchObject({ status: 200, executed: false, body: { reason: 'duplicate delivery' } });
+		expect(again).toMatchObject({
+			status: 200,
+			executed: false,
+			body: { reason: 'duplicate delivery' },
+		});
 		expect(harness.executions).toHaveLength(1);
 	});
 
@@ -114,7 +139,8 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 		const service = (await processedDataService())!;
 		const concurrent = { workflowId: 'concurrent-workflow', nodeId: 'node-1' };
 		const keys = Array.from({ length: 50 }, (_, i) => `key-${i}`);
-		const claim = async (key: string) => await claimPersisted(service, concurrent, 'Trigger', key, 10_000);
+		const claim = async (key: string) =>
+			await claimPersisted(service, concurrent, 'Trigger', key, 10_000);
 
 		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => true));
 		expect(table.rows.get('concurrent-workflow|n:node-1')).toHaveLength(50);

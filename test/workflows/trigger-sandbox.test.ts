@@ -47,7 +47,13 @@ afterEach(async () => await trigger.stop());
 
 async function createOrder(amount: number): Promise<string> {
 	const result = await runGateway(sandbox, {
-		parameters: { resource: 'order', operation: 'createPayment', amount, currency: 'AED', urls: { webhookUrl: trigger.url } },
+		parameters: {
+			resource: 'order',
+			operation: 'createPayment',
+			amount,
+			currency: 'AED',
+			urls: { webhookUrl: trigger.url },
+		},
 	});
 	expect(result.error).toBeUndefined();
 	return String(result.outputs.Gateway[0].json.p_order_id);
@@ -55,7 +61,13 @@ async function createOrder(amount: number): Promise<string> {
 
 async function refund(transactionId: string, amount: number) {
 	const result = await runGateway(sandbox, {
-		parameters: { resource: 'payment', operation: 'refund', transactionId, amount, currency: 'AED' },
+		parameters: {
+			resource: 'payment',
+			operation: 'refund',
+			transactionId,
+			amount,
+			currency: 'AED',
+		},
 	});
 	expect(result.error).toBeUndefined();
 }

@@ -387,7 +387,11 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 			const harness = await start();
 			const base = { action: 'REFUND', order_status: 'PARTIALLY_REFUNDED' };
 			const first = payload({ ...base, transaction_time: '21-05-2025 14:03:07' });
-			const second = payload({ ...base, transaction_id: first.transaction_id, transaction_time: '21-05-2025 15:10:00' });
+			const second = payload({
+				...base,
+				transaction_id: first.transaction_id,
+				transaction_time: '21-05-2025 15:10:00',
+			});
 			for (const delivery of [first, second, first, second]) {
 				expect((await send(harness, via, withSecret(delivery))).status).toBe(200);
 			}

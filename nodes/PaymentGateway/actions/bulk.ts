@@ -30,7 +30,8 @@ export const inputModeProperty = (show: Show, what: string): INodeProperties => 
 		{
 			name: 'From a Binary XLSX File',
 			value: 'binary',
-			description: 'Each input item carries a ready .xlsx file (for example from Convert to File), checked before it is sent',
+			description:
+				'Each input item carries a ready .xlsx file (for example from Convert to File), checked before it is sent',
 		},
 	],
 	default: 'items',
@@ -77,7 +78,9 @@ export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): RawR
 	return items.map(({ json }, item) => {
 		const values: Record<string, unknown> = {};
 		schema.columns.forEach((column, i) => {
-			values[column.displayName] = direct[i] ? json[column.displayName] : ctx.getNodeParameter(column.name, item, '');
+			values[column.displayName] = direct[i]
+				? json[column.displayName]
+				: ctx.getNodeParameter(column.name, item, '');
 		});
 		return { row: item + 2, item, values };
 	});
@@ -104,9 +107,18 @@ export async function rowsFromBinary(
 	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
 	const fileName = binary.fileName ?? '';
-	const fileViolation = (rule: string, value: unknown): RowViolation => ({ row: 0, column: '(file)', rule, value });
+	const fileViolation = (rule: string, value: unknown): RowViolation => ({
+		row: 0,
+		column: '(file)',
+		rule,
+		value,
+	});
 	if (!/\.xlsx$/i.test(fileName) && binary.mimeType !== XLSX_MIME) {
-		return { rows: [], violations: [fileViolation('must be an .xlsx file', fileName || binary.mimeType)], binary };
+		return {
+			rows: [],
+			violations: [fileViolation('must be an .xlsx file', fileName || binary.mimeType)],
+			binary,
+		};
 	}
 	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	if (buffer.length > MAX_UPLOAD_BYTES) {
@@ -116,7 +128,11 @@ export async function rowsFromBinary(
 	try {
 		sheet = await readXlsx(buffer);
 	} catch (error) {
-		return { rows: [], violations: [fileViolation('must be a readable .xlsx file', (error as Error).message)], binary };
+		return {
+			rows: [],
+			violations: [fileViolation('must be a readable .xlsx file', (error as Error).message)],
+			binary,
+		};
 	}
 	const expected = schema.columns.map((c) => c.displayName);
 	const violations: RowViolation[] = [];
@@ -140,11 +156,16 @@ export async function rowsFromBinary(
 const SHOWN_IN_MESSAGE = 5;
 
 /** Stops before sending, listing every failing row with column, rule and value. */
-export function assertRows(ctx: IExecuteFunctions, violations: RowViolation[], itemIndex?: number): void {
+export function assertRows(
+	ctx: IExecuteFunctions,
+	violations: RowViolation[],
+	itemIndex?: number,
+): void {
 	if (violations.length === 0) return;
 	const lines = violations.map(describeRowViolation);
 	const failingRows = new Set(violations.map((v) => v.row)).size;
-	const more = lines.length > SHOWN_IN_MESSAGE ? ` (and ${lines.length - SHOWN_IN_MESSAGE} more)` : '';
+	const more =
+		lines.length > SHOWN_IN_MESSAGE ? ` (and ${lines.length - SHOWN_IN_MESSAGE} more)` : '';
 	const error = new NodeOperationError(
 		ctx.getNode(),
 		`${failingRows} row(s) break the service's rules: ${lines.slice(0, SHOWN_IN_MESSAGE).join('; ')}${more}`,
@@ -157,15 +178,25 @@ export function assertRows(ctx: IExecuteFunctions, violations: RowViolation[], i
 }
 
 /** The file as the service will read it, after the schema's own adjustments. */
-export async function buildFile(schema: SheetSchema, sheetName: string, rows: SourcedRow[]): Promise<Buffer> {
+export async function buildFile(
+	schema: SheetSchema,
+	sheetName: string,
+	rows: SourcedRow[],
+): Promise<Buffer> {
 	const headers = schema.columns.map((c) => c.displayName);
 	const adjusted = rows.map(({ values }) => (schema.adjust ? schema.adjust(values) : values));
-	return await buildXlsx(sheetName, headers, adjusted.map((values) => headers.map((h) => values[h])));
+	return await buildXlsx(
+		sheetName,
+		headers,
+		adjusted.map((values) => headers.map((h) => values[h])),
+	);
 }
 
 /** The file-size rule, checked on the file that would be sent. */
 export const fileSizeViolations = (file: Buffer): RowViolation[] =>
-	file.length > MAX_UPLOAD_BYTES ? [{ row: 0, column: '(file)', rule: 'must be at most 2 MB', value: file.length }] : [];
+	file.length > MAX_UPLOAD_BYTES
+		? [{ row: 0, column: '(file)', rule: 'must be at most 2 MB', value: file.length }]
+		: [];
 
 export const allItems = (ctx: IExecuteFunctions) => ctx.getInputData().map((_, item) => ({ item }));
 

@@ -19,10 +19,14 @@ export function getChannel(
 	const channel = ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
 	if (!allowed.includes(channel)) {
 		const names = allowed.map((c) => `"${CHANNEL_NAMES[c] ?? c}"`).join(' or ');
-		throw new NodeOperationError(ctx.getNode(), `This operation needs a credential of type ${names}`, {
-			itemIndex,
-			description: `The chosen credential holds "${CHANNEL_NAMES[channel] ?? channel}" keys, which this operation cannot use. Pick another credential in the node's Credential field. Nothing was sent.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`This operation needs a credential of type ${names}`,
+			{
+				itemIndex,
+				description: `The chosen credential holds "${CHANNEL_NAMES[channel] ?? channel}" keys, which this operation cannot use. Pick another credential in the node's Credential field. Nothing was sent.`,
+			},
+		);
 	}
 	return channel;
 }

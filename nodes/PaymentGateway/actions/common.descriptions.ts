@@ -19,34 +19,36 @@ const authenticationVersion1: INodeProperties = {
 	type: 'options',
 	displayOptions: { show: { '@version': [1] } },
 	options: [
-			{
-				name: 'Hosted Solution Keys',
-				value: 'hosted',
-				description: 'Orders, payments and transactions (the usual choice)',
-			},
-			{
-				name: 'S2S (Server-to-Server) Keys',
-				value: 's2s',
-				description: 'Orders, payments and transactions; the channel for Charge Saved Card',
-			},
-			{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
-			{ name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' },
-		],
+		{
+			name: 'Hosted Solution Keys',
+			value: 'hosted',
+			description: 'Orders, payments and transactions (the usual choice)',
+		},
+		{
+			name: 'S2S (Server-to-Server) Keys',
+			value: 's2s',
+			description: 'Orders, payments and transactions; the channel for Charge Saved Card',
+		},
+		{ name: 'SDK/Plugins Keys', value: 'sdk', description: 'Orders, payments and transactions' },
+		{ name: 'POS Web API Keys', value: 'pos', description: 'Transaction > Get POS Order' },
+	],
 	default: 'hosted',
 	description:
-			"Keys are issued per channel in the merchant dashboard. Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
+		"Keys are issued per channel in the merchant dashboard. Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
 };
 
 export const authenticationProperties: INodeProperties[] = [
 	authenticationVersion1,
 	{
-	displayName: 'Authentication',
-	name: 'authentication',
-	type: 'options',
-	displayOptions: { show: { '@version': [2] } },
-	options: authenticationVersion1.options?.filter((option) => 'value' in option && option.value !== 'pos'),
-	default: 'hosted',
-	description:
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		displayOptions: { show: { '@version': [2] } },
+		options: authenticationVersion1.options?.filter(
+			(option) => 'value' in option && option.value !== 'pos',
+		),
+		default: 'hosted',
+		description:
 			"Keys are issued per channel in the merchant dashboard. Get POS Order, Invoice Item, Subscription Plan, Payment Link and Payout use their own channel's keys whatever is chosen here.",
 	},
 ];

@@ -48,7 +48,11 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number)
  * With "Continue (using error output)" n8n routes items carrying `error` to the error output; with
  * plain "Continue" it would reduce such items to the message, so they keep only the details.
  */
-function errorItem(ctx: IExecuteFunctions, error: NodeError, pairedItem: INodeExecutionData['pairedItem']): INodeExecutionData {
+function errorItem(
+	ctx: IExecuteFunctions,
+	error: NodeError,
+	pairedItem: INodeExecutionData['pairedItem'],
+): INodeExecutionData {
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 	return { json: errorItemJson(error), ...(toErrorOutput ? { error } : {}), pairedItem };
 }
@@ -58,13 +62,19 @@ function operationModule(ctx: IExecuteFunctions): OperationModule {
 	const operation = ctx.getNodeParameter('operation', 0) as string;
 	const module = (resources[resource] as Record<string, OperationModule> | undefined)?.[operation];
 	if (!module || typeof module.execute !== 'function') {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 	return module;
 }
 
 /** One request for all input items; continue-on-fail gives one error item paired to them all. */
-async function runAll(ctx: IExecuteFunctions, executeAll: NonNullable<OperationModule['executeAll']>): Promise<INodeExecutionData[]> {
+async function runAll(
+	ctx: IExecuteFunctions,
+	executeAll: NonNullable<OperationModule['executeAll']>,
+): Promise<INodeExecutionData[]> {
 	try {
 		return await executeAll.call(ctx);
 	} catch (error) {
@@ -78,7 +88,10 @@ async function runAll(ctx: IExecuteFunctions, executeAll: NonNullable<OperationM
  * Items run in input order, up to Parallel Requests at once; every request of the run shares one
  * rate gate. Without continue-on-fail, no item starts after one has failed.
  */
-async function runItems(ctx: IExecuteFunctions, module: OperationModule): Promise<INodeExecutionData[]> {
+async function runItems(
+	ctx: IExecuteFunctions,
+	module: OperationModule,
+): Promise<INodeExecutionData[]> {
 	const parallel = getParallelRequests(ctx);
 	gateOf(ctx, parallel);
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;
@@ -89,8 +102,10 @@ async function runItems(ctx: IExecuteFunctions, module: OperationModule): Promis
 			try {
 				return await module.execute.call(ctx, itemIndex);
 			} catch (error) {
-				if (ctx.continueOnFail()) return [errorItem(ctx, asNodeError(ctx, error, itemIndex), { item: itemIndex })];
-				if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
+				if (ctx.continueOnFail())
+					return [errorItem(ctx, asNodeError(ctx, error, itemIndex), { item: itemIndex })];
+				if (!firstFailure || itemIndex < firstFailure.itemIndex)
+					firstFailure = { itemIndex, error };
 				return [];
 			}
 		},
@@ -103,6 +118,7 @@ async function runItems(ctx: IExecuteFunctions, module: OperationModule): Promis
 /** The one item loop every operation runs in. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const module = operationModule(this);
-	if (module.executeAll && module.takesAllItems?.call(this)) return [await runAll(this, module.executeAll)];
+	if (module.executeAll && module.takesAllItems?.call(this))
+		return [await runAll(this, module.executeAll)];
 	return [await runItems(this, module)];
 }

@@ -1,5 +1,16 @@
 /** The ten currencies the order and manage-payment endpoints take (seed: order_details.currency). */
-export const SUPPORTED_CURRENCIES = ['AED', 'USD', 'EUR', 'GBP', 'INR', 'SAR', 'QAR', 'KWD', 'BHD', 'OMR'];
+export const SUPPORTED_CURRENCIES = [
+	'AED',
+	'USD',
+	'EUR',
+	'GBP',
+	'INR',
+	'SAR',
+	'QAR',
+	'KWD',
+	'BHD',
+	'OMR',
+];
 
 /** ISO 4217 minor units of the supported currencies: three for the dinars and the rial. */
 export const minorUnits = (currency: string) => (['KWD', 'BHD', 'OMR'].includes(currency) ? 3 : 2);

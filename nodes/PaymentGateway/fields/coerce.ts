@@ -21,7 +21,8 @@ const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[A-Za-z]{2,}$/;
 export const isEmail = (text: string) => EMAIL.test(text);
 
-const kindOf = (value: unknown) => (Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`);
+const kindOf = (value: unknown) =>
+	Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
 
 /** Digits after the decimal point of a finite number, exponent forms (1e-7) included. */
 export function decimalPlaces(value: number): number {
@@ -45,7 +46,11 @@ function toText(field: Field, raw: unknown, optionValue = false): Coerced {
 	if (text === '') return EMPTY;
 	if (LONE_SURROGATE.test(text)) return broken('must not contain a broken Unicode character');
 	if ((field.multiline ? CONTROL_BUT_LINES : CONTROL).test(text)) {
-		return broken(field.multiline ? 'must not contain control characters' : 'must be one line without control characters');
+		return broken(
+			field.multiline
+				? 'must not contain control characters'
+				: 'must be one line without control characters',
+		);
 	}
 	// Lengths count UTF-16 code units, the stricter of the usual server counts (an emoji counts 2).
 	// An option's value is checked against its list, not against maxLength and pattern.
@@ -55,7 +60,8 @@ function toText(field: Field, raw: unknown, optionValue = false): Coerced {
 	if (field.minLength !== undefined && text.length < field.minLength) {
 		return broken(`must be at least ${field.minLength} characters`);
 	}
-	if (!optionValue && field.pattern && !field.pattern.regex.test(text)) return broken(field.pattern.rule);
+	if (!optionValue && field.pattern && !field.pattern.regex.test(text))
+		return broken(field.pattern.rule);
 	return { value: text };
 }
 
@@ -65,7 +71,8 @@ function toNumber(field: Field, raw: unknown): Coerced {
 	else if (typeof raw === 'string') {
 		const text = raw.trim();
 		if (text === '') return EMPTY;
-		if (!PLAIN_NUMBER.test(text)) return broken('must be a plain number (no currency symbol, commas or spaces)');
+		if (!PLAIN_NUMBER.test(text))
+			return broken('must be a plain number (no currency symbol, commas or spaces)');
 		number = Number(text);
 	} else return broken(`must be a number, not ${kindOf(raw)}`);
 	if (!Number.isFinite(number)) return broken('must be a finite number');
@@ -74,7 +81,8 @@ function toNumber(field: Field, raw: unknown): Coerced {
 		return broken(`must have at most ${field.decimals} decimal places`);
 	}
 	if (field.min !== undefined && number < field.min) return broken(`must be at least ${field.min}`);
-	if (field.above !== undefined && number <= field.above) return broken(`must be above ${field.above}`);
+	if (field.above !== undefined && number <= field.above)
+		return broken(`must be above ${field.above}`);
 	if (field.max !== undefined && number > field.max) return broken(`must be at most ${field.max}`);
 	return { value: number };
 }
@@ -103,7 +111,12 @@ function toOption(field: Field, raw: unknown): Coerced {
 		field.caseInsensitive ? o.value.toLowerCase() === given.toLowerCase() : o.value === given,
 	);
 	if (match) return { value: match.value };
-	return broken(`must be one of ${options.filter((o) => o.value !== '').map((o) => o.value).join(', ')}`);
+	return broken(
+		`must be one of ${options
+			.filter((o) => o.value !== '')
+			.map((o) => o.value)
+			.join(', ')}`,
+	);
 }
 
 const DATE_TIME =
@@ -129,7 +142,8 @@ function parseDateTime(text: string | undefined): { date: string } | undefined {
 	const [year, month, day] = [+match[1], +match[2], +match[3]];
 	const [hour, minute, second] = [+(match[4] ?? 0), +(match[5] ?? 0), +(match[6] ?? 0)];
 	const date = new Date(Date.UTC(year, month - 1, day));
-	const dayExists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	const dayExists =
+		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 	const timeExists = hour <= 23 && minute <= 59 && second <= 59;
 	return dayExists && timeExists ? { date: `${match[1]}-${match[2]}-${match[3]}` } : undefined;
 }
@@ -165,13 +179,18 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** Rules of the text-based types beyond plain text. */
-const TEXT_RULES: Partial<Record<Field['type'], (text: string, field: Field) => string | undefined>> = {
+const TEXT_RULES: Partial<
+	Record<Field['type'], (text: string, field: Field) => string | undefined>
+> = {
 	email: (t) => (EMAIL.test(t) ? undefined : 'must be a valid email address'),
 	url: (t) => (isHttpUrl(t) && !/\s/.test(t) ? undefined : 'must be an http:// or https:// URL'),
 	webhookUrl: (t) =>
-		unsafeUrlReason(t) === undefined ? undefined : 'must be an https:// URL (http:// only for localhost)',
+		unsafeUrlReason(t) === undefined
+			? undefined
+			: 'must be an https:// URL (http:// only for localhost)',
 	digits: (t) => (/^\d+$/.test(t) ? undefined : 'must contain digits only'),
-	dialingCode: (t) => (/^\+?\d{1,4}$/.test(t) ? undefined : 'must be a dialing code such as 971 or +971'),
+	dialingCode: (t) =>
+		/^\+?\d{1,4}$/.test(t) ? undefined : 'must be a dialing code such as 971 or +971',
 	country: (t) => (isCountry(t) ? undefined : 'must be a 2-letter ISO 3166-1 alpha-2 country code'),
 	currency: (t, f) =>
 		f.currencies === 'supported'

@@ -38,7 +38,9 @@ export function fieldProperty(field: Field): INodeProperties {
 function versionedFieldProperties(field: Field): INodeProperties[] {
 	const property = fieldProperty(field);
 	if (!field.uiVersion1) return [property];
-	const inVersion = (version: Array<number | DisplayCondition>) => ({ show: { ...property.displayOptions?.show, '@version': version } });
+	const inVersion = (version: Array<number | DisplayCondition>) => ({
+		show: { ...property.displayOptions?.show, '@version': version },
+	});
 	return [
 		{ ...property, ...field.uiVersion1, displayOptions: inVersion([1]) },
 		{ ...property, displayOptions: inVersion([{ _cnd: { gte: 2 } }]) },
@@ -71,9 +73,16 @@ function groupProperty(entry: Exclude<TableEntry, Field>): INodeProperties {
 		placeholder: entry.buttonText,
 		...(entry.required ? { required: true } : {}),
 		...(entry.description ? { description: entry.description } : {}),
-		options: [{ displayName: entry.entryDisplayName, name: entry.entry, values: entry.fields.map(fieldProperty) }],
+		options: [
+			{
+				displayName: entry.entryDisplayName,
+				name: entry.entry,
+				values: entry.fields.map(fieldProperty),
+			},
+		],
 	};
 }
 
 /** The node's properties for a field table, in table order. */
-export const tableProperties = (table: FieldTable): INodeProperties[] => table.flatMap(entryProperty);
+export const tableProperties = (table: FieldTable): INodeProperties[] =>
+	table.flatMap(entryProperty);

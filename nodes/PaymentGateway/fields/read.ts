@@ -13,7 +13,8 @@ export interface ReadResult {
 	violations: Violation[];
 }
 
-const labelOf = (field: Field, prefix = '') => prefix + (field.label ?? field.wire ?? field.displayName);
+const labelOf = (field: Field, prefix = '') =>
+	prefix + (field.label ?? field.wire ?? field.displayName);
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -26,7 +27,13 @@ interface Place {
 const TOP: Place = { prefix: '', panel: '' };
 
 /** Reads one field's raw value into `into`, or records the rule it breaks. */
-function readField(field: Field, raw: unknown, into: FieldValues, violations: Violation[], at = TOP): void {
+function readField(
+	field: Field,
+	raw: unknown,
+	into: FieldValues,
+	violations: Violation[],
+	at = TOP,
+): void {
 	const result = coerce(field, raw);
 	const names = { field: labelOf(field, at.prefix), displayName: at.panel + field.displayName };
 	if ('rule' in result) {
@@ -38,7 +45,12 @@ function readField(field: Field, raw: unknown, into: FieldValues, violations: Vi
 	}
 }
 
-function readFields(fields: Field[], source: IDataObject, violations: Violation[], at = TOP): FieldValues {
+function readFields(
+	fields: Field[],
+	source: IDataObject,
+	violations: Violation[],
+	at = TOP,
+): FieldValues {
 	const out: FieldValues = {};
 	for (const field of fields) readField(field, source[field.name], out, violations, at);
 	return out;
@@ -46,8 +58,14 @@ function readFields(fields: Field[], source: IDataObject, violations: Violation[
 
 function readList(list: FieldList, raw: unknown, violations: Violation[]): FieldValues[] {
 	const entries = isObject(raw) ? raw[list.entry] : undefined;
-	if (entries === undefined || entries === null || entries === '' || (Array.isArray(entries) && entries.length === 0)) {
-		if (list.required) violations.push({ field: list.label, rule: 'must have at least one entry', value: [] });
+	if (
+		entries === undefined ||
+		entries === null ||
+		entries === '' ||
+		(Array.isArray(entries) && entries.length === 0)
+	) {
+		if (list.required)
+			violations.push({ field: list.label, rule: 'must have at least one entry', value: [] });
 		return [];
 	}
 	if (!Array.isArray(entries)) {
@@ -71,7 +89,11 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
  * typed and checked; values from expressions get the same rules as values typed in the editor.
  * Parameters without expressions are read once per run, plain $json references directly.
  */
-export function readTable(ctx: IExecuteFunctions, itemIndex: number, table: FieldTable): ReadResult {
+export function readTable(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	table: FieldTable,
+): ReadResult {
 	const values: FieldValues = {};
 	const violations: Violation[] = [];
 	for (const entry of table) {
@@ -79,10 +101,19 @@ export function readTable(ctx: IExecuteFunctions, itemIndex: number, table: Fiel
 			readField(entry, resolveParameter(ctx, entry.name, itemIndex, null), values, violations);
 		} else if (entry.group === 'collection') {
 			const raw = resolveParameter(ctx, entry.name, itemIndex, {});
-			if (isObject(raw)) values[entry.name] = readFields(entry.fields, raw, violations, { prefix: '', panel: `${entry.displayName} > ` });
-			else violations.push({ field: entry.displayName, rule: 'must be a set of fields', value: raw });
+			if (isObject(raw))
+				values[entry.name] = readFields(entry.fields, raw, violations, {
+					prefix: '',
+					panel: `${entry.displayName} > `,
+				});
+			else
+				violations.push({ field: entry.displayName, rule: 'must be a set of fields', value: raw });
 		} else {
-			values[entry.name] = readList(entry, resolveParameter(ctx, entry.name, itemIndex, {}), violations);
+			values[entry.name] = readList(
+				entry,
+				resolveParameter(ctx, entry.name, itemIndex, {}),
+				violations,
+			);
 		}
 	}
 	violations.push(...minorUnitViolations(table, values));
@@ -105,7 +136,12 @@ function minorUnitViolations(table: FieldTable, values: FieldValues): Violation[
 			const places = minorUnits(currency);
 			if (decimalPlaces(value) <= places) continue;
 			const rule = `must have at most ${places} decimal places in ${currency}`;
-			violations.push({ field: labelOf(field), displayName: panel + field.displayName, rule, value });
+			violations.push({
+				field: labelOf(field),
+				displayName: panel + field.displayName,
+				rule,
+				value,
+			});
 		}
 	}
 	return violations;
@@ -115,13 +151,17 @@ function minorUnitViolations(table: FieldTable, values: FieldValues): Violation[
  * How a violation names the parameter at `path` ("name", or "collection.name"): its service name
  * and its panel name, as readTable names them.
  */
-export function fieldNames(table: FieldTable, path: string): Pick<Violation, 'field' | 'displayName'> {
+export function fieldNames(
+	table: FieldTable,
+	path: string,
+): Pick<Violation, 'field' | 'displayName'> {
 	const [first, second] = path.split('.');
 	for (const entry of table) {
 		if (entry.name !== first) continue;
 		if (!('group' in entry)) return { field: labelOf(entry), displayName: entry.displayName };
 		const field = entry.fields.find((f) => f.name === second);
-		if (field) return { field: labelOf(field), displayName: `${entry.displayName} > ${field.displayName}` };
+		if (field)
+			return { field: labelOf(field), displayName: `${entry.displayName} > ${field.displayName}` };
 	}
 	throw new Error(`No parameter ${path} in the table`);
 }
@@ -150,13 +190,22 @@ function placeFields(fields: Field[], values: FieldValues, body: IDataObject): v
 }
 
 /** The request body of a table's values: each field at its wire path, empty fields as declared. */
-export function toWire(table: FieldTable, values: FieldValues, body: IDataObject = {}): IDataObject {
+export function toWire(
+	table: FieldTable,
+	values: FieldValues,
+	body: IDataObject = {},
+): IDataObject {
 	for (const entry of table) {
 		if (!('group' in entry)) placeFields([entry], values, body);
-		else if (entry.group === 'collection') placeFields(entry.fields, (values[entry.name] ?? {}) as FieldValues, body);
+		else if (entry.group === 'collection')
+			placeFields(entry.fields, (values[entry.name] ?? {}) as FieldValues, body);
 		else if (entry.wire) {
 			const entries = (values[entry.name] ?? []) as FieldValues[];
-			setPath(body, entry.wire, entries.map((one) => toWire(entry.fields, one)));
+			setPath(
+				body,
+				entry.wire,
+				entries.map((one) => toWire(entry.fields, one)),
+			);
 		}
 	}
 	return body;

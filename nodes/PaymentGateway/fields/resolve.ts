@@ -10,7 +10,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  */
 
 /** `={{ $json.name }}` or `={{ $json["name"] }}` / `={{ $json['name'] }}`, nothing else. */
-const JSON_REFERENCE = /^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:"([^"\\]*)"|'([^'\\]*)')\s*\])\s*\}\}$/;
+const JSON_REFERENCE =
+	/^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:"([^"\\]*)"|'([^'\\]*)')\s*\])\s*\}\}$/;
 
 /** Names n8n treats specially (or refuses) in expressions: always left to n8n. */
 const RESERVED = new Set(['constructor', '__proto__', 'prototype']);
@@ -76,10 +77,17 @@ function substitute(value: unknown, json: Record<string, unknown>): unknown {
 }
 
 /** What `ctx.getNodeParameter(name, itemIndex, fallback)` gives, without evaluating what need not be. */
-export function resolveParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+export function resolveParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback: unknown,
+): unknown {
 	let known = constants.get(ctx);
 	if (known?.has(name)) return known.get(name);
-	const raw = ctx.getNodeParameter(name, itemIndex, fallback as never, { rawExpressions: true }) as unknown;
+	const raw = ctx.getNodeParameter(name, itemIndex, fallback as never, {
+		rawExpressions: true,
+	}) as unknown;
 	if (!hasExpression(raw)) {
 		if (!known) constants.set(ctx, (known = new Map()));
 		known.set(name, raw);

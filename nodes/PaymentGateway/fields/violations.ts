@@ -18,11 +18,17 @@ export function describeViolation(v: Violation): string {
 }
 
 /** Stops the item before anything is sent, naming every broken rule. */
-export function assertValid(ctx: IExecuteFunctions, itemIndex: number, violations: Violation[]): void {
+export function assertValid(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	violations: Violation[],
+): void {
 	if (violations.length === 0) return;
 	const lines = violations.map(describeViolation);
 	const message =
-		violations.length === 1 ? `Invalid ${lines[0]}` : `${violations.length} invalid fields: ${lines.join('; ')}`;
+		violations.length === 1
+			? `Invalid ${lines[0]}`
+			: `${violations.length} invalid fields: ${lines.join('; ')}`;
 	const error = new NodeOperationError(ctx.getNode(), message, {
 		itemIndex,
 		description: `Nothing was sent to the service. Correct ${violations.length === 1 ? 'this field' : 'these fields'} and run again:\n${lines.map((l) => `- ${l}`).join('\n')}`,

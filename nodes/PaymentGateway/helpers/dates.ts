@@ -22,7 +22,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-const PART_INDEX: Record<string, number> = { year: 0, month: 1, day: 2, hour: 3, minute: 4, second: 5 };
+const PART_INDEX: Record<string, number> = {
+	year: 0,
+	month: 1,
+	day: 2,
+	hour: 3,
+	minute: 4,
+	second: 5,
+};
 
 /** Wall-clock fields [year, month, day, hour, minute, second] of an instant in `timeZone`. */
 export function wallClock(instant: number, timeZone: string): number[] {
@@ -71,7 +78,8 @@ export function wallTimeText(instant: number, timeZone: string): string {
 }
 
 /** Today's date as YYYY-MM-DD in `timeZone`. */
-export const todayIn = (timeZone: string, now = Date.now()) => wallTimeText(now, timeZone).slice(0, 10);
+export const todayIn = (timeZone: string, now = Date.now()) =>
+	wallTimeText(now, timeZone).slice(0, 10);
 
 /**
  * The earliest date the service can be assumed to take as "today or later": the later of today in
@@ -94,7 +102,13 @@ function wallTimeToIso(fields: number[], timeZone: string): string | undefined {
 	const [year, month, day, hour, minute, second] = fields;
 	const guess = Date.UTC(year, month - 1, day, hour, minute, second);
 	const check = new Date(guess);
-	if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+	if (
+		check.getUTCMonth() !== month - 1 ||
+		check.getUTCDate() !== day ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
+	) {
 		return undefined;
 	}
 	let offset = zoneOffsetMinutes(guess, timeZone);

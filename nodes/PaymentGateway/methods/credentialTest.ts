@@ -6,7 +6,10 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { extractAccessToken, tokenRequest } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
+import {
+	extractAccessToken,
+	tokenRequest,
+} from '../../../credentials/PaymentGatewayPayoutApi.credentials';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
 import { encodeMultipart } from '../transport/multipart';
 import { redactText, secretsOf } from '../transport/redact';
@@ -39,13 +42,23 @@ const PROBES: Record<string, Probe> = {
 		body: { data_id: 'n8n-credential-test' },
 		expectedRefusal: (_status, body) => String(body.code) === 'E0021',
 	},
-	emptyPlan: { method: 'POST', path: '/subscriptions/v1/add', body: {}, expectedRefusal: refusedForContent },
+	emptyPlan: {
+		method: 'POST',
+		path: '/subscriptions/v1/add',
+		body: {},
+		expectedRefusal: refusedForContent,
+	},
 	unknownPosOrder: {
 		method: 'GET',
 		path: '/pos/v1/orders/0',
 		expectedRefusal: (status, body) => status === 404 && /order/i.test(message(body)),
 	},
-	emptyPayoutUpload: { method: 'POST', path: '/v1/bulk/payouts', emptyMultipart: true, expectedRefusal: refusedForContent },
+	emptyPayoutUpload: {
+		method: 'POST',
+		path: '/v1/bulk/payouts',
+		emptyMultipart: true,
+		expectedRefusal: refusedForContent,
+	},
 };
 
 interface ProbeAnswer {
@@ -81,7 +94,11 @@ async function send(ctx: ICredentialTestFunctions, options: IDataObject): Promis
 		return { statusCode: response.statusCode, body };
 	} catch (error) {
 		const cause = (error as { cause?: { code?: string } }).cause;
-		return { networkError: String(cause?.code ?? (error as { code?: string }).code ?? (error as Error).message) };
+		return {
+			networkError: String(
+				cause?.code ?? (error as { code?: string }).code ?? (error as Error).message,
+			),
+		};
 	}
 }
 
@@ -96,9 +113,13 @@ function judge(
 		return { status: 'Error', message: `Could not reach ${origin}: ${answer.networkError}` };
 	}
 	const status = answer.statusCode ?? 0;
-	const serviceMessage = isServiceBody(answer.body) && answer.body.message ? ` (${message(answer.body)})` : '';
+	const serviceMessage =
+		isServiceBody(answer.body) && answer.body.message ? ` (${message(answer.body)})` : '';
 	if (status === 401) {
-		return { status: 'Error', message: `Invalid key or secret: the service answered 401${serviceMessage}` };
+		return {
+			status: 'Error',
+			message: `Invalid key or secret: the service answered 401${serviceMessage}`,
+		};
 	}
 	if (status === 403) {
 		return {
@@ -106,8 +127,10 @@ function judge(
 			message: `The keys were recognised but this account may not use this channel (403)${serviceMessage}`,
 		};
 	}
-	const ok = status >= 200 && status < 300 && (isServiceBody(answer.body) || accept2xx(answer.body));
-	const refused = isServiceBody(answer.body) && probe.expectedRefusal?.(status, answer.body) === true;
+	const ok =
+		status >= 200 && status < 300 && (isServiceBody(answer.body) || accept2xx(answer.body));
+	const refused =
+		isServiceBody(answer.body) && probe.expectedRefusal?.(status, answer.body) === true;
 	if (ok || refused) return { status: 'OK', message: 'Reachable, keys accepted' };
 	return {
 		status: 'Error',
@@ -142,10 +165,12 @@ const redacted = (result: INodeCredentialTestResult, data: ICredentialDataDecryp
 	message: redactText(result.message, secretsOf(data)),
 });
 
-const merchantTest =
-	(probe: Probe) =>
+const merchantTest = (probe: Probe) =>
 	async function (this: ICredentialTestFunctions, credential: ICredentialsDecrypted) {
-		return redacted(await probeMerchantChannel(this, credential.data ?? {}, probe), credential.data ?? {});
+		return redacted(
+			await probeMerchantChannel(this, credential.data ?? {}, probe),
+			credential.data ?? {},
+		);
 	};
 
 async function probePayout(
@@ -164,7 +189,10 @@ async function probePayout(
 		const answer = await send(this, {
 			method: probe.method,
 			uri: url,
-			headers: { Authorization: `Bearer ${String(data.accessToken ?? '')}`, 'content-type': contentType },
+			headers: {
+				Authorization: `Bearer ${String(data.accessToken ?? '')}`,
+				'content-type': contentType,
+			},
 			body,
 		});
 		return judge(answer, probe, url);
@@ -177,11 +205,18 @@ async function probePayout(
 		headers: request.headers,
 		...(request.auth ? { auth: { user: request.auth.username, pass: request.auth.password } } : {}),
 	});
-	const verdict = judge(answer, { method: 'GET', path: '/v1/token' }, request.url, (body) => !!extractAccessToken(body));
+	const verdict = judge(
+		answer,
+		{ method: 'GET', path: '/v1/token' },
+		request.url,
+		(body) => !!extractAccessToken(body),
+	);
 	if (verdict.status === 'OK' && !extractAccessToken(answer.body)) {
 		return { status: 'Error', message: 'The token endpoint answered without an access token' };
 	}
-	return verdict.status === 'OK' ? { status: 'OK', message: 'Reachable, keys accepted, token issued' } : verdict;
+	return verdict.status === 'OK'
+		? { status: 'OK', message: 'Reachable, keys accepted, token issued' }
+		: verdict;
 }
 
 async function testPayout(this: ICredentialTestFunctions, credential: ICredentialsDecrypted) {

@@ -27,7 +27,16 @@ export const CHANNEL_CREDENTIAL_CONDITIONS = {
 		show: { authentication: ['hosted', 'pos'], resource: CHANNEL_RESOURCES },
 		hide: { operation: ['getPosOrder'] },
 	},
-	s2s: { show: { authentication: ['s2s'], resource: CHANNEL_RESOURCES }, hide: { operation: ['getPosOrder'] } },
-	sdk: { show: { authentication: ['sdk'], resource: CHANNEL_RESOURCES }, hide: { operation: ['getPosOrder'] } },
-	pos: { show: { resource: ['transaction'] }, hide: { operation: transactionOperationsWithoutPos() } },
+	s2s: {
+		show: { authentication: ['s2s'], resource: CHANNEL_RESOURCES },
+		hide: { operation: ['getPosOrder'] },
+	},
+	sdk: {
+		show: { authentication: ['sdk'], resource: CHANNEL_RESOURCES },
+		hide: { operation: ['getPosOrder'] },
+	},
+	pos: {
+		show: { resource: ['transaction'] },
+		hide: { operation: transactionOperationsWithoutPos() },
+	},
 };

@@ -75,11 +75,25 @@ export function readCell(col: Column, raw: unknown): { value?: Cell; rule?: stri
  * Checks every row against the schema and types its values; returns every broken rule, nothing
  * short-circuited. Cross-column rules see only the cells that passed their own column.
  */
-export function checkRows(schema: SheetSchema, raw: RawRow[]): { rows: SourcedRow[]; violations: RowViolation[] } {
+export function checkRows(
+	schema: SheetSchema,
+	raw: RawRow[],
+): { rows: SourcedRow[]; violations: RowViolation[] } {
 	const violations: RowViolation[] = [];
-	if (raw.length === 0) violations.push({ row: 0, column: '(file)', rule: 'must have at least one data row', value: 0 });
+	if (raw.length === 0)
+		violations.push({
+			row: 0,
+			column: '(file)',
+			rule: 'must have at least one data row',
+			value: 0,
+		});
 	if (raw.length > schema.maxRows) {
-		violations.push({ row: 0, column: '(file)', rule: `may have at most ${schema.maxRows} data rows`, value: raw.length });
+		violations.push({
+			row: 0,
+			column: '(file)',
+			rule: `may have at most ${schema.maxRows} data rows`,
+			value: raw.length,
+		});
 	}
 	const rows = raw.map(({ row, item, values }) => {
 		const typed: Row = {};
@@ -106,7 +120,14 @@ export function checkRows(schema: SheetSchema, raw: RawRow[]): { rows: SourcedRo
 
 export function describeRowViolation(v: RowViolation): string {
 	const where =
-		v.column === '(file)' ? 'file' : v.item === undefined ? `row ${v.row}` : `row ${v.row} (item ${v.item})`;
-	const shown = typeof v.value === 'number' && !Number.isFinite(v.value) ? String(v.value) : JSON.stringify(v.value);
+		v.column === '(file)'
+			? 'file'
+			: v.item === undefined
+				? `row ${v.row}`
+				: `row ${v.row} (item ${v.item})`;
+	const shown =
+		typeof v.value === 'number' && !Number.isFinite(v.value)
+			? String(v.value)
+			: JSON.stringify(v.value);
 	return `${where}, ${v.column}: ${v.rule} (received ${shown ?? 'nothing'})`;
 }

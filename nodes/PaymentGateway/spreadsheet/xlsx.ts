@@ -13,7 +13,11 @@ async function exceljs(): Promise<typeof ExcelJSModule> {
 }
 
 /** One sheet: a header row, then one row per record, values in header order. */
-export async function buildXlsx(sheetName: string, headers: string[], rows: CellValue[][]): Promise<Buffer> {
+export async function buildXlsx(
+	sheetName: string,
+	headers: string[],
+	rows: CellValue[][],
+): Promise<Buffer> {
 	const workbook = new (await exceljs()).Workbook();
 	const sheet = workbook.addWorksheet(sheetName);
 	sheet.addRow(headers);
@@ -31,7 +35,8 @@ export interface SheetData {
 /** Plain values out of exceljs cells: rich text, formulas, hyperlinks and shared strings included. */
 function plain(value: ExcelJSModule.CellValue): CellValue {
 	if (value === null || value === undefined) return undefined;
-	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+		return value;
 	if (value instanceof Date) return value;
 	if (typeof value === 'object') {
 		if ('richText' in value) return value.richText.map((part) => part.text).join('');
@@ -44,9 +49,26 @@ function plain(value: ExcelJSModule.CellValue): CellValue {
 
 // Parts of a worksheet that hold no cell values: not parsed, so the workbook model stays small.
 const LAYOUT_NODES = [
-	'sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'autoFilter', 'mergeCells', 'rowBreaks',
-	'hyperlinks', 'pageMargins', 'dataValidations', 'pageSetup', 'headerFooter', 'printOptions', 'picture',
-	'drawing', 'sheetProtection', 'tableParts', 'conditionalFormatting', 'extLst',
+	'sheetPr',
+	'dimension',
+	'sheetViews',
+	'sheetFormatPr',
+	'cols',
+	'autoFilter',
+	'mergeCells',
+	'rowBreaks',
+	'hyperlinks',
+	'pageMargins',
+	'dataValidations',
+	'pageSetup',
+	'headerFooter',
+	'printOptions',
+	'picture',
+	'drawing',
+	'sheetProtection',
+	'tableParts',
+	'conditionalFormatting',
+	'extLst',
 ];
 
 /**
@@ -68,7 +90,8 @@ export async function readXlsx(file: Buffer): Promise<SheetData> {
 	sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
 		if (rowNumber === 1) return;
 		const values = read(row).slice(0, Math.max(headers.length, width));
-		if (values.some((v) => v !== undefined && String(v).trim() !== '')) rows.push({ rowNumber, values });
+		if (values.some((v) => v !== undefined && String(v).trim() !== ''))
+			rows.push({ rowNumber, values });
 	});
 	return { headers, rows };
 }

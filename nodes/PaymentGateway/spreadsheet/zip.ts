@@ -43,12 +43,14 @@ export function readCentralDirectory(file: Buffer): ZipEntry[] {
 	const end = endOfDirectory(file);
 	const count = file.readUInt16LE(end + 10);
 	const offset = file.readUInt32LE(end + 16);
-	if (count === 0xffff || offset === 0xffffffff) fail('it is a ZIP64 archive, which no spreadsheet of this size needs');
+	if (count === 0xffff || offset === 0xffffffff)
+		fail('it is a ZIP64 archive, which no spreadsheet of this size needs');
 	if (count > MAX_ENTRIES) fail(`it has ${count} parts, more than ${MAX_ENTRIES}`);
 	const entries: ZipEntry[] = [];
 	let at = offset;
 	for (let i = 0; i < count; i++) {
-		if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL) fail('its zip directory is damaged');
+		if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL)
+			fail('its zip directory is damaged');
 		const nameLength = file.readUInt16LE(at + 28);
 		const entry: ZipEntry = {
 			method: file.readUInt16LE(at + 10),
@@ -65,7 +67,8 @@ export function readCentralDirectory(file: Buffer): ZipEntry[] {
 
 function entryData(file: Buffer, entry: ZipEntry): Buffer {
 	const at = entry.localOffset;
-	if (at + 30 > file.length || file.readUInt32LE(at) !== LOCAL) fail(`its part ${entry.name} is damaged`);
+	if (at + 30 > file.length || file.readUInt32LE(at) !== LOCAL)
+		fail(`its part ${entry.name} is damaged`);
 	const start = at + 30 + file.readUInt16LE(at + 26) + file.readUInt16LE(at + 28);
 	if (start + entry.compressedSize > file.length) fail(`its part ${entry.name} is cut short`);
 	return file.subarray(start, start + entry.compressedSize);
@@ -76,9 +79,11 @@ const ROW_TAG = /<(?:\w+:)?row[\s>/]/g;
 /** Inflates one part as a stream within `budget` bytes; returns its size and its row tags. */
 async function scanEntry(file: Buffer, entry: ZipEntry, budget: number, countRows: boolean) {
 	const data = entryData(file, entry);
-	if (entry.method !== 0 && entry.method !== 8) fail(`its part ${entry.name} uses an unknown compression`);
+	if (entry.method !== 0 && entry.method !== 8)
+		fail(`its part ${entry.name} uses an unknown compression`);
 	const source = new Blob([new Uint8Array(data)]).stream();
-	const stream = entry.method === 8 ? source.pipeThrough(new DecompressionStream('deflate-raw')) : source;
+	const stream =
+		entry.method === 8 ? source.pipeThrough(new DecompressionStream('deflate-raw')) : source;
 	const reader = stream.getReader();
 	const decoder = new TextDecoder();
 	let size = 0;
@@ -95,7 +100,8 @@ async function scanEntry(file: Buffer, entry: ZipEntry, budget: number, countRow
 		if (countRows) {
 			const text = tail + decoder.decode(value, { stream: true });
 			// Tags wholly inside the kept tail were counted with the previous chunk.
-			for (const match of text.matchAll(ROW_TAG)) if (match.index + match[0].length > tail.length) rows++;
+			for (const match of text.matchAll(ROW_TAG))
+				if (match.index + match[0].length > tail.length) rows++;
 			tail = text.slice(-16);
 			if (rows > MAX_SHEET_ROWS) {
 				await reader.cancel();
@@ -114,7 +120,9 @@ export async function assertXlsxBounds(file: Buffer): Promise<void> {
 	const entries = readCentralDirectory(file);
 	const stated = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
 	if (stated > MAX_UNPACKED_BYTES) {
-		fail(`it unpacks to ${MB(stated)}, more than the ${MB(MAX_UNPACKED_BYTES)} allowed (a 500-row sheet needs well under 1 MB)`);
+		fail(
+			`it unpacks to ${MB(stated)}, more than the ${MB(MAX_UNPACKED_BYTES)} allowed (a 500-row sheet needs well under 1 MB)`,
+		);
 	}
 	let total = 0;
 	for (const entry of entries) {
@@ -122,7 +130,9 @@ export async function assertXlsxBounds(file: Buffer): Promise<void> {
 		const isSheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name);
 		const scan = await scanEntry(file, entry, MAX_UNPACKED_BYTES - total, isSheet);
 		if (scan.overrun) {
-			fail(`its part ${entry.name} unpacks to more than its zip directory states or than the ${MB(MAX_UNPACKED_BYTES)} allowed`);
+			fail(
+				`its part ${entry.name} unpacks to more than its zip directory states or than the ${MB(MAX_UNPACKED_BYTES)} allowed`,
+			);
 		}
 		total += scan.size;
 		if (scan.rows > MAX_SHEET_ROWS) {

@@ -6,13 +6,17 @@ import { NodeApiError } from 'n8n-workflow';
  * to one endpoint are declared by its operation (RequestSpec.codes).
  */
 export const KNOWN_CODES: Record<string, string> = {
-	'401': 'Invalid key or secret: check that the credential holds the key pair of the right channel.',
+	'401':
+		'Invalid key or secret: check that the credential holds the key pair of the right channel.',
 	E0044: 'The transaction is not in a state that allows this.',
 	'400': 'Bad request: a parameter is missing or invalid.',
-	'403': 'Forbidden: the merchant account is not allowed to do this (for example the CAUTH MID is not enabled).',
+	'403':
+		'Forbidden: the merchant account is not allowed to do this (for example the CAUTH MID is not enabled).',
 	'404': 'Not found: check the Base URL and the identifier.',
-	'422': 'Validation failed: for example an unsupported currency, an invalid payment token, or a token of another PSP.',
-	'429': 'Too many requests: the rate limit was exceeded. Try again later or lower the request rate.',
+	'422':
+		'Validation failed: for example an unsupported currency, an invalid payment token, or a token of another PSP.',
+	'429':
+		'Too many requests: the rate limit was exceeded. Try again later or lower the request rate.',
 	'500': 'The service had an internal error. Try again later.',
 };
 
@@ -37,7 +41,8 @@ export function isFailure(httpStatus: number, body: unknown): boolean {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
 	const record = body as IDataObject;
 	if (record.success === false) return true;
-	if (typeof record.status === 'string' && FAILED_STATUSES.has(record.status.toLowerCase())) return true;
+	if (typeof record.status === 'string' && FAILED_STATUSES.has(record.status.toLowerCase()))
+		return true;
 	// A known error code with no success status (success bodies carry code 00).
 	const code = record.code === undefined || record.code === null ? '' : String(record.code);
 	const succeeded = typeof record.status === 'string' && record.status.toLowerCase() === 'success';
@@ -73,9 +78,13 @@ export interface EndpointWords {
 }
 
 /** The description of a failure, said for the endpoint that failed. */
-export function describeFailure(failure: ServiceFailure, endpoint: EndpointWords = {}): string | undefined {
+export function describeFailure(
+	failure: ServiceFailure,
+	endpoint: EndpointWords = {},
+): string | undefined {
 	const described = describeCode(failure.code, failure.httpStatus, endpoint.codes);
-	if (failure.httpStatus !== 400 || failure.code !== '400' || !endpoint.badRequestCauses) return described;
+	if (failure.httpStatus !== 400 || failure.code !== '400' || !endpoint.badRequestCauses)
+		return described;
 	return `Bad request: a parameter is missing or invalid (${endpoint.badRequestCauses}).`;
 }
 
@@ -84,19 +93,27 @@ const MAX_LISTED_ROWS = 20;
 /** The service's per-row errors of a rejected file upload, in words, when the body lists them. */
 export function rowErrorsOf(body: unknown): string | undefined {
 	const record = (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
-	const data = (typeof record.data === 'object' && record.data !== null ? record.data : {}) as IDataObject;
-	const list = [record.errors, data.errors, record.failed_rows, data.failed_rows].find(Array.isArray) as
-		| unknown[]
-		| undefined;
+	const data = (
+		typeof record.data === 'object' && record.data !== null ? record.data : {}
+	) as IDataObject;
+	const list = [record.errors, data.errors, record.failed_rows, data.failed_rows].find(
+		Array.isArray,
+	) as unknown[] | undefined;
 	if (!list || list.length === 0) return undefined;
 	const lines = list.slice(0, MAX_LISTED_ROWS).map((entry) => {
 		if (typeof entry !== 'object' || entry === null) return String(entry);
 		const row = entry as IDataObject;
-		const where = [row.row !== undefined ? `row ${String(row.row)}` : '', row.column ? String(row.column) : '']
+		const where = [
+			row.row !== undefined ? `row ${String(row.row)}` : '',
+			row.column ? String(row.column) : '',
+		]
 			.filter(Boolean)
 			.join(', ');
-		const what = [row.rule, row.message, row.error, row.reason].find((v) => typeof v === 'string') ?? JSON.stringify(row);
-		const value = row.value !== undefined && row.value !== '' ? ` (value ${JSON.stringify(row.value)})` : '';
+		const what =
+			[row.rule, row.message, row.error, row.reason].find((v) => typeof v === 'string') ??
+			JSON.stringify(row);
+		const value =
+			row.value !== undefined && row.value !== '' ? ` (value ${JSON.stringify(row.value)})` : '';
 		return `${where ? `${where}: ` : ''}${String(what)}${value}`;
 	});
 	const more = list.length > MAX_LISTED_ROWS ? `; and ${list.length - MAX_LISTED_ROWS} more` : '';
@@ -121,7 +138,9 @@ export function serviceError(
 	const message = `${failure.message} [code ${failure.code}]`;
 	const error = new NodeApiError(node, errorBody, {
 		message,
-		description: [describeFailure(failure, endpoint), rowErrorsOf(failure.body)].filter(Boolean).join(' ') || undefined,
+		description:
+			[describeFailure(failure, endpoint), rowErrorsOf(failure.body)].filter(Boolean).join(' ') ||
+			undefined,
 		httpCode: String(failure.httpStatus),
 		itemIndex,
 	});

@@ -2,10 +2,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestMethods,
 	IHttpRequestOptions,
-	INode,
-	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -13,76 +10,22 @@ import { tokenBinding } from '../../../credentials/PaymentGatewayPayoutApi.crede
 import { merchantKeyHeaders } from '../../../credentials/shared/channel';
 import { setTokenTimeout } from '../../../credentials/shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
-import type { ServiceFailure } from './errors';
-import { isFailure, serviceError, toServiceFailure } from './errors';
-import type { MultipartPart } from './multipart';
 import { encodeMultipart } from './multipart';
 import { gateOf } from './gate';
 import type { Attempt } from './outcome';
-import { fromThrown, howToCheck, mayHaveActed, networkFailure, parseBody } from './outcome';
+import { fromThrown, parseBody } from './outcome';
 import { credentialsOf } from './credentials';
+import { settle } from './settle';
+import type { RequestSpec } from './spec';
+import { CREDENTIAL_TYPES } from './spec';
 import { pooledRoute } from './pooled';
-import { redactError, redactValue } from './redact';
+import { redactError } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
 import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
 
 export * from './settings';
 export * from './pages';
-
-export type Channel =
-	| 'hosted'
-	| 'sdk'
-	| 's2s'
-	| 'paymentLink'
-	| 'subscription'
-	| 'invoice'
-	| 'pos'
-	| 'payout';
-
-export const CREDENTIAL_TYPES: Record<Channel, string> = {
-	hosted: 'paymentGatewayHostedApi',
-	sdk: 'paymentGatewaySdkApi',
-	s2s: 'paymentGatewayS2sApi',
-	paymentLink: 'paymentGatewayPaymentLinkApi',
-	subscription: 'paymentGatewaySubscriptionApi',
-	invoice: 'paymentGatewayInvoiceApi',
-	pos: 'paymentGatewayPosApi',
-	payout: 'paymentGatewayPayoutApi',
-};
-
-export interface RequestSpec {
-	channel: Channel;
-	method: IHttpRequestMethods;
-	path: string;
-	qs?: IDataObject;
-	body?: IDataObject;
-	multipart?: MultipartPart[];
-	/**
-	 * True when sending the request again cannot move money twice: every read, and the writes the
-	 * service refuses to repeat (an order carrying an m_order_id, a payout batch's request_id).
-	 * A 429 is retried whatever this says: the service refused without acting.
-	 */
-	retrySafe: boolean;
-	/**
-	 * Writes: how a user finds out whether this write went through when its answer was lost, said
-	 * after "may have been processed:" (for example "look the order up with Transaction > Get").
-	 */
-	howToCheck?: string;
-	/** What a bare 400 from this endpoint usually means (the causes the seed names for it). */
-	badRequestCauses?: string;
-	/** What this endpoint's own failure codes mean; general codes are the transport's. */
-	codes?: Record<string, string>;
-	/** Failure bodies that the operation turns into an outcome itself (e.g. a declined card). */
-	acceptFailure?: (failure: ServiceFailure) => boolean;
-	/** A clearer message or description for failures the operation knows in context. */
-	explainFailure?: (failure: ServiceFailure) => { message?: string; description?: string } | undefined;
-	/**
-	 * The node repeated this request after an attempt whose answer was lost (a 5xx or a dropped
-	 * connection), and the service refused the repeat: when that refusal says "already done", the
-	 * first attempt went through. Returns what to report instead of a failure.
-	 */
-	confirmDuplicate?: (failure: ServiceFailure) => IDataObject | undefined;
-}
+export * from './spec';
 
 /** How the last attempt went, for the retry decision. */
 function kindOf(outcome: Attempt): AttemptKind {
@@ -99,12 +42,15 @@ async function buildOptions(
 	credentials: ICredentialDataDecryptedObject,
 	settings: RequestSettings,
 ): Promise<IHttpRequestOptions> {
-	const base = String((spec.channel === 'payout' ? credentials.payoutUrl : credentials.baseUrl) ?? '');
+	const base = String(
+		(spec.channel === 'payout' ? credentials.payoutUrl : credentials.baseUrl) ?? '',
+	);
 	const unsafe = unsafeUrlReason(base);
 	if (unsafe) {
 		throw new NodeOperationError(ctx.getNode(), `The credential's address is refused: ${unsafe}`, {
 			itemIndex,
-			description: 'The service accepts HTTPS only; plain http:// is allowed for loopback addresses alone.',
+			description:
+				'The service accepts HTTPS only; plain http:// is allowed for loopback addresses alone.',
 		});
 	}
 	const options: IHttpRequestOptions = {
@@ -146,7 +92,11 @@ async function sendOnce(
 	options: IHttpRequestOptions,
 ): Promise<FullResponse> {
 	if (credentialType === CREDENTIAL_TYPES.payout) {
-		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as FullResponse;
+		return (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			credentialType,
+			options,
+		)) as FullResponse;
 	}
 	const signed = await merchantKeyHeaders(credentials, options);
 	// HTTPS over a kept-alive connection where that keeps n8n's guarantees; n8n's helper otherwise.
@@ -170,7 +120,11 @@ async function attemptOnce(
 	try {
 		const full = await sendOnce(ctx, credentialType, credentials, options);
 		outcome = {
-			response: { httpStatus: full.statusCode, headers: full.headers ?? {}, body: parseBody(full.body) },
+			response: {
+				httpStatus: full.statusCode,
+				headers: full.headers ?? {},
+				body: parseBody(full.body),
+			},
 		};
 	} catch (error) {
 		outcome = fromThrown(error);
@@ -186,28 +140,6 @@ async function attemptOnce(
 	return outcome;
 }
 
-/** Says what the node did: how often it tried, and whether a write may have gone through. */
-function noteAttempts(error: NodeApiError, spec: RequestSpec, attempts: number, answerLost: boolean, extra?: string) {
-	const notes = [error.description ?? ''];
-	if (attempts > 1) notes.push(`The node tried ${attempts} times with backoff.`);
-	if (answerLost && spec.method !== 'GET') {
-		notes.push(`An earlier attempt got no clear answer and may have been processed: ${howToCheck(spec)}.`);
-	}
-	if (extra) notes.push(extra);
-	error.description = notes.join(' ').trim() || null;
-	return error;
-}
-
-/** The error for a final failure answer, said for this request. */
-function failureError(node: INode, itemIndex: number, spec: RequestSpec, failure: ServiceFailure): NodeApiError {
-	const error = serviceError(node, failure, itemIndex, spec);
-	if (failure.httpStatus >= 500 && !spec.retrySafe) error.description = mayHaveActed(spec);
-	const explained = spec.explainFailure?.(failure);
-	if (explained?.message) error.message = explained.message;
-	if (explained?.description) error.description = explained.description;
-	return error;
-}
-
 /**
  * The one place this package talks HTTP: authentication by channel credential, https-only base
  * URLs, JSON or multipart bodies, time-out, bounded retries (429 always, 5xx and lost connections
@@ -221,7 +153,12 @@ export async function apiRequest(
 ): Promise<IDataObject> {
 	const credentialType = CREDENTIAL_TYPES[spec.channel];
 	// n8n may renew the payout bearer token during a run: that credential is read every time.
-	const { credentials, secrets } = await credentialsOf(this, credentialType, itemIndex, spec.channel !== 'payout');
+	const { credentials, secrets } = await credentialsOf(
+		this,
+		credentialType,
+		itemIndex,
+		spec.channel !== 'payout',
+	);
 	try {
 		return await send(this, itemIndex, spec, credentialType, credentials, secrets);
 	} catch (error) {
@@ -260,28 +197,10 @@ async function send(
 			continue;
 		}
 		const reason = plan.retry ? undefined : plan.reason;
-
-		if ('networkError' in outcome) {
-			const error = networkFailure(node, itemIndex, redactValue(outcome.networkError, secrets), settings, spec);
-			throw noteAttempts(error, spec, attempt + 1, answerLost, reason);
-		}
-		const { httpStatus, body } = outcome.response;
-		if (!isFailure(httpStatus, body)) {
-			if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as IDataObject;
-			throw serviceError(
-				node,
-				{ httpStatus, code: String(httpStatus), message: 'The service answered without a JSON object', body: redactValue(body, secrets) },
-				itemIndex,
-				spec,
-			);
-		}
-		if (spec.acceptFailure?.(toServiceFailure(httpStatus, body)) && typeof body === 'object' && body !== null) {
-			return body as IDataObject;
-		}
-		// A service or proxy may echo the request's credentials in its error.
-		const failure = toServiceFailure(httpStatus, redactValue(body, secrets));
-		const confirmed = answerLost ? spec.confirmDuplicate?.(failure) : undefined;
-		if (confirmed) return confirmed;
-		throw noteAttempts(failureError(node, itemIndex, spec, failure), spec, attempt + 1, answerLost, reason);
+		return settle(ctx, itemIndex, spec, secrets, outcome, {
+			attempts: attempt + 1,
+			answerLost,
+			reason,
+		});
 	}
 }

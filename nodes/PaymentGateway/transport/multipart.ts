@@ -34,5 +34,7 @@ export const textPart = (name: string, value: string): MultipartPart => ({ name,
  * the table names the fields, as it does for JSON bodies. Empty values are sent as ''.
  */
 export function formParts(body: Record<string, unknown>): MultipartPart[] {
-	return Object.entries(body).map(([name, value]) => textPart(name, value === undefined || value === null ? '' : String(value)));
+	return Object.entries(body).map(([name, value]) =>
+		textPart(name, value === undefined || value === null ? '' : String(value)),
+	);
 }

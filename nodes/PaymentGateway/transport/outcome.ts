@@ -45,8 +45,9 @@ export function parseBody(body: unknown): unknown {
 /** Reads the status and body out of what n8n's request helper threw, without its request config. */
 export function fromThrown(error: unknown): Attempt {
 	const cause = (error as { cause?: unknown }).cause ?? error;
-	const response = (cause as { response?: { status?: number; headers?: IDataObject; data?: unknown } })
-		.response;
+	const response = (
+		cause as { response?: { status?: number; headers?: IDataObject; data?: unknown } }
+	).response;
 	if (response?.status) {
 		return {
 			response: {
@@ -82,7 +83,11 @@ export function networkFailure(
 		? `The service did not answer within ${settings.timeoutMs} ms`
 		: `Could not reach the service (${error.code})`;
 	const description = spec.retrySafe ? undefined : mayHaveActed(spec);
-	const failure = new NodeApiError(node, { socketError: error.code, message }, { message, description, itemIndex });
+	const failure = new NodeApiError(
+		node,
+		{ socketError: error.code, message },
+		{ message, description, itemIndex },
+	);
 	// NodeApiError swaps messages that mention socket codes for generic text; keep ours.
 	failure.message = message;
 	failure.context.serviceCode = error.code;

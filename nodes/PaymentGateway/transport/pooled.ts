@@ -3,7 +3,12 @@ import { request as httpRequest } from 'node:http';
 import type { Agent } from 'node:https';
 import { request as httpsRequest } from 'node:https';
 
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, NodeEgressFilter } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	NodeEgressFilter,
+} from 'n8n-workflow';
 
 import { pooledAgent, proxyEnvOf, supportsProxyEnv } from './pool';
 
@@ -24,7 +29,11 @@ export function pooledRoute(
 	ctx: IExecuteFunctions,
 	options: IHttpRequestOptions,
 ): (() => Promise<FullResponse>) | undefined {
-	const protocol = options.url.startsWith('https://') ? 'https:' : options.url.startsWith('http://') ? 'http:' : undefined;
+	const protocol = options.url.startsWith('https://')
+		? 'https:'
+		: options.url.startsWith('http://')
+			? 'http:'
+			: undefined;
 	if (!protocol || !supportsProxyEnv()) return undefined;
 	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
 	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
@@ -33,13 +42,22 @@ export function pooledRoute(
 	const qs = Object.entries(options.qs ?? {}).filter(([, value]) => value !== undefined);
 	if (!qs.every(([, value]) => isScalar(value))) return undefined;
 	const body = options.body;
-	if (body !== undefined && !(options.json && typeof body === 'object') && !Buffer.isBuffer(body)) return undefined;
+	if (body !== undefined && !(options.json && typeof body === 'object') && !Buffer.isBuffer(body))
+		return undefined;
 
 	const filter = helpers.getSecureEgressFilter.call(ctx.helpers);
-	const agent = pooledAgent({ env, protocol, ssrf: { policy: filter, lookup: () => filter.createSecureLookup() } });
+	const agent = pooledAgent({
+		env,
+		protocol,
+		ssrf: { policy: filter, lookup: () => filter.createSecureLookup() },
+	});
 	const url = new URL(options.url);
 	for (const [name, value] of qs) url.searchParams.append(name, String(value));
-	const payload = Buffer.isBuffer(body) ? body : body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+	const payload = Buffer.isBuffer(body)
+		? body
+		: body === undefined
+			? undefined
+			: Buffer.from(JSON.stringify(body));
 	return async () => await send(url, options, payload, agent, filter);
 }
 
@@ -53,7 +71,8 @@ async function send(
 	const allowed = await filter.validateUrl(url);
 	if (!allowed.ok) throw allowed.error;
 	const headers: Record<string, string | number> = { 'user-agent': 'n8n' };
-	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = value as string;
+	for (const [name, value] of Object.entries(options.headers ?? {}))
+		headers[name] = value as string;
 	if (payload) headers['content-length'] = payload.length;
 	const timeoutMs = options.timeout ?? 300_000;
 	// The whole exchange, as axios counts it; an abort signal rather than a timer, so the same
@@ -67,7 +86,11 @@ async function send(
 			res.on('error', (error) => reject(timedOut(signal, timeoutMs) ?? error));
 			// parseBody in the transport turns JSON text into a value, as for n8n's answers.
 			res.on('end', () =>
-				resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') }),
+				resolve({
+					statusCode: res.statusCode ?? 0,
+					headers: res.headers as IDataObject,
+					body: Buffer.concat(chunks).toString('utf8'),
+				}),
 			);
 		});
 		req.on('error', (error) => reject(timedOut(signal, timeoutMs) ?? error));

@@ -31,7 +31,10 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 		// A bearer token sent as "Bearer <token>" or a key pair sent as Basic auth may come back encoded.
 		values.add(Buffer.from(value, 'utf8').toString('base64'));
 	}
-	if (typeof credentials.merchantKey === 'string' && typeof credentials.merchantSecret === 'string') {
+	if (
+		typeof credentials.merchantKey === 'string' &&
+		typeof credentials.merchantSecret === 'string'
+	) {
 		const pair = `${credentials.merchantKey}:${credentials.merchantSecret}`;
 		values.add(Buffer.from(pair, 'utf8').toString('base64'));
 	}
@@ -52,7 +55,8 @@ export function redactText(text: string, secrets: string[]): string {
 export function redactValue<T>(value: T, secrets: string[], depth = 0): T {
 	if (typeof value === 'string') return redactText(value, secrets) as T;
 	if (typeof value !== 'object' || value === null || depth > 20) return value;
-	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets, depth + 1)) as T;
+	if (Array.isArray(value))
+		return value.map((entry) => redactValue(entry, secrets, depth + 1)) as T;
 	const out: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
 		out[redactText(key, secrets)] = redactValue(entry, secrets, depth + 1);

@@ -38,7 +38,8 @@ export const REQUEST_OPTIONS: Record<keyof RequestSettings | 'parallelRequests',
 		default: 60,
 		min: 0,
 		max: 3600,
-		description: 'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
+		description:
+			'Longest Retry-After the node honours; a longer one fails the item instead of waiting',
 	},
 	maxTotalRetryWaitSeconds: {
 		displayName: 'Max Total Retry Wait (Seconds)',
@@ -66,7 +67,12 @@ export const REQUEST_OPTIONS: Record<keyof RequestSettings | 'parallelRequests',
 	},
 };
 
-const SETTING_KEYS: Array<keyof RequestSettings> = ['timeoutMs', 'maxRetries', 'maxRetryWaitSeconds', 'maxTotalRetryWaitSeconds'];
+const SETTING_KEYS: Array<keyof RequestSettings> = [
+	'timeoutMs',
+	'maxRetries',
+	'maxRetryWaitSeconds',
+	'maxTotalRetryWaitSeconds',
+];
 
 export const DEFAULT_REQUEST_SETTINGS = Object.fromEntries(
 	SETTING_KEYS.map((key) => [key, REQUEST_OPTIONS[key].default]),
@@ -90,12 +96,22 @@ export function requestOption(
 	const given = options[key];
 	if (given === undefined || given === null || given === '') return fallback;
 	const value = typeof given === 'string' ? Number(given.trim()) : given;
-	if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+	if (
+		typeof value !== 'number' ||
+		!Number.isFinite(value) ||
+		value < min ||
+		value > max ||
+		(integer && !Number.isInteger(value))
+	) {
 		const kind = integer ? 'a whole number' : 'a number';
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`${displayName} (Request Options) must be ${kind} from ${min} to ${max} (received ${JSON.stringify(given)})`,
-			{ itemIndex, description: 'Nothing was sent to the service. Change the value under Request Options and run again.' },
+			{
+				itemIndex,
+				description:
+					'Nothing was sent to the service. Change the value under Request Options and run again.',
+			},
 		);
 	}
 	return value;
@@ -154,7 +170,8 @@ export function planRetry(
 			reason: `The service asked to wait ${retryAfterSeconds} s, longer than Max Retry Wait (${settings.maxRetryWaitSeconds} s).`,
 		};
 	}
-	const waitMs = retryAfterSeconds !== undefined ? Math.max(retryAfterSeconds * 1000, 1) : backoffMs(attempt);
+	const waitMs =
+		retryAfterSeconds !== undefined ? Math.max(retryAfterSeconds * 1000, 1) : backoffMs(attempt);
 	const budgetMs = settings.maxTotalRetryWaitSeconds * 1000;
 	if (waitedMs + waitMs > budgetMs) {
 		return {

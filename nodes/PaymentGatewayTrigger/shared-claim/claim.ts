@@ -78,7 +78,9 @@ export async function claimDelivery(
 			.catch((error: Error) => {
 				// Retried on the next tick while the pending key surely still exists.
 				if (deps.now() >= heldUntil && !finished) {
-					end(`Payment Gateway Trigger: could not settle the claim of a delivery (${error.message}); it expires by itself`);
+					end(
+						`Payment Gateway Trigger: could not settle the claim of a delivery (${error.message}); it expires by itself`,
+					);
 				}
 			})
 			.finally(() => (busy = false));

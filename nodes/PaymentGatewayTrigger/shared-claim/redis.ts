@@ -75,7 +75,10 @@ export async function sharedClaimStore(): Promise<ClaimStore | undefined> {
 
 async function n8nConfig(): Promise<N8nConfig | undefined> {
 	try {
-		const [{ Container }, { GlobalConfig }] = await Promise.all([import('@n8n/di'), import('@n8n/config')]);
+		const [{ Container }, { GlobalConfig }] = await Promise.all([
+			import('@n8n/di'),
+			import('@n8n/config'),
+		]);
 		return (Container as { get(token: unknown): unknown }).get(GlobalConfig) as N8nConfig;
 	} catch {
 		return undefined;
@@ -106,12 +109,21 @@ async function open(): Promise<ClaimStore | undefined> {
 		retryStrategy: () => 1000,
 		...(settings.dualStack ? { family: 0 } : {}),
 		...(settings.tls
-			? { tls: { servername: settings.tlsConfig.serverName || undefined, rejectUnauthorized: settings.tlsConfig.rejectUnauthorized } }
+			? {
+					tls: {
+						servername: settings.tlsConfig.serverName || undefined,
+						rejectUnauthorized: settings.tlsConfig.rejectUnauthorized,
+					},
+				}
 			: {}),
 	};
 	const client =
 		nodes.length > 0
-			? new Redis.Cluster(nodes, { redisOptions: options, enableOfflineQueue: false, clusterRetryStrategy: () => 1000 })
+			? new Redis.Cluster(nodes, {
+					redisOptions: options,
+					enableOfflineQueue: false,
+					clusterRetryStrategy: () => 1000,
+				})
 			: new Redis({ ...options, host: settings.host, port: settings.port });
 	// Errors surface on the commands; an unhandled 'error' event would end the process.
 	client.on('error', () => undefined);
@@ -160,4 +172,3 @@ function commands(client: RedisClient, prefix: string): ClaimStore {
 		},
 	};
 }
-

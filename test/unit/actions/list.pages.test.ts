@@ -9,7 +9,10 @@ function list(count: number, total: number | undefined = count) {
 	const fetchPage = async (page: number, perPage: number) => {
 		log.push(`fetch ${page}/${perPage}`);
 		const from = (page - 1) * perPage;
-		const records = Array.from({ length: Math.max(0, Math.min(perPage, count - from)) }, (_, i) => ({ n: from + i }));
+		const records = Array.from(
+			{ length: Math.max(0, Math.min(perPage, count - from)) },
+			(_, i) => ({ n: from + i }),
+		);
 		return { records, total };
 	};
 	const toItem = (record: IDataObject) => {
@@ -24,7 +27,16 @@ describe('walkPages', () => {
 		const { log, fetchPage, toItem } = list(5);
 		const out = await walkPages(fetchPage, { returnAll: true, limit: 0 }, 2, toItem);
 		expect(out.map((i) => i.json.n)).toEqual([0, 1, 2, 3, 4]);
-		expect(log).toEqual(['fetch 1/2', 'item 0', 'item 1', 'fetch 2/2', 'item 2', 'item 3', 'fetch 3/2', 'item 4']);
+		expect(log).toEqual([
+			'fetch 1/2',
+			'item 0',
+			'item 1',
+			'fetch 2/2',
+			'item 2',
+			'item 3',
+			'fetch 3/2',
+			'item 4',
+		]);
 	});
 
 	it('never turns a record past Limit into an item', async () => {
@@ -57,6 +69,10 @@ describe('addIsoDatesInPlace', () => {
 		const record: IDataObject = { created_date: '2026-03-04 10:20:30', other: 'x' };
 		const same = addIsoDatesInPlace(record, ['created_date', 'missing'], 'UTC');
 		expect(same).toBe(record);
-		expect(record).toEqual({ created_date: '2026-03-04 10:20:30', created_date_iso: '2026-03-04T10:20:30Z', other: 'x' });
+		expect(record).toEqual({
+			created_date: '2026-03-04 10:20:30',
+			created_date_iso: '2026-03-04T10:20:30Z',
+			other: 'x',
+		});
 	});
 });

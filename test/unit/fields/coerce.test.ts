@@ -1,7 +1,12 @@
 import { coerce, decimalPlaces, toCalendarDate } from '../../../nodes/PaymentGateway/fields/coerce';
 import type { Field } from '../../../nodes/PaymentGateway/fields/types';
 
-const field = (more: Partial<Field>): Field => ({ name: 'f', displayName: 'F', type: 'text', ...more });
+const field = (more: Partial<Field>): Field => ({
+	name: 'f',
+	displayName: 'F',
+	type: 'text',
+	...more,
+});
 
 describe('coerce', () => {
 	it.each([
@@ -17,7 +22,11 @@ describe('coerce', () => {
 		[field({ type: 'currency', currencies: 'iso' }), 'jpy', { value: 'JPY' }],
 		[field({ type: 'country' }), 'ae', { value: 'AE' }],
 		[field({ type: 'date' }), '2030-02-28T10:00:00Z', { value: '2030-02-28' }],
-		[field({ type: 'options', options: [{ name: 'A', value: 'INVOICE' }], caseInsensitive: true }), 'invoice', { value: 'INVOICE' }],
+		[
+			field({ type: 'options', options: [{ name: 'A', value: 'INVOICE' }], caseInsensitive: true }),
+			'invoice',
+			{ value: 'INVOICE' },
+		],
 		[field({ type: 'json' }), '[1]', { value: [1] }],
 		[field({ multiline: true }), 'line\nline', { value: 'line\nline' }],
 	])('%# reads a good value', (f, raw, expected) => {
@@ -37,7 +46,11 @@ describe('coerce', () => {
 		[field({ type: 'number', integer: true }), '1.5', 'whole number'],
 		[field({ type: 'number', above: 0 }), 0, 'above 0'],
 		[field({ type: 'boolean' }), 'maybe', 'true or false'],
-		[field({ type: 'options', options: [{ name: 'S', value: 'SALE' }] }), 'sale', 'must be one of SALE'],
+		[
+			field({ type: 'options', options: [{ name: 'S', value: 'SALE' }] }),
+			'sale',
+			'must be one of SALE',
+		],
 		[field({ type: 'currency', currencies: 'iso' }), 'XYZ', 'ISO 4217'],
 		[field({ type: 'currency', currencies: 'supported' }), 'JPY', 'must be one of AED'],
 		[field({ type: 'country' }), 'XX', 'ISO 3166-1'],

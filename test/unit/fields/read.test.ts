@@ -5,15 +5,44 @@ import type { FieldTable } from '../../../nodes/PaymentGateway/fields/types';
 
 /** A small table of every shape: top-level fields, a collection, a list. */
 const TABLE: FieldTable = [
-	{ name: 'amount', displayName: 'Amount', type: 'number', wire: 'order.amount', required: true, min: 1, minorUnitsOf: 'currency' },
-	{ name: 'currency', displayName: 'Currency', type: 'currency', currencies: 'supported', wire: 'order.currency', required: true },
+	{
+		name: 'amount',
+		displayName: 'Amount',
+		type: 'number',
+		wire: 'order.amount',
+		required: true,
+		min: 1,
+		minorUnitsOf: 'currency',
+	},
+	{
+		name: 'currency',
+		displayName: 'Currency',
+		type: 'currency',
+		currencies: 'supported',
+		wire: 'order.currency',
+		required: true,
+	},
 	{
 		group: 'collection',
 		name: 'details',
 		displayName: 'Details',
 		fields: [
-			{ name: 'fee', displayName: 'Fee', type: 'number', wire: 'order.fee', min: 0, minorUnitsOf: 'currency' },
-			{ name: 'note', displayName: 'Note', type: 'text', wire: 'note', maxLength: 5, emptyAsBlank: true },
+			{
+				name: 'fee',
+				displayName: 'Fee',
+				type: 'number',
+				wire: 'order.fee',
+				min: 0,
+				minorUnitsOf: 'currency',
+			},
+			{
+				name: 'note',
+				displayName: 'Note',
+				type: 'text',
+				wire: 'note',
+				maxLength: 5,
+				emptyAsBlank: true,
+			},
 		],
 	},
 	{
@@ -31,7 +60,8 @@ const TABLE: FieldTable = [
 
 const ctxWith = (parameters: Record<string, unknown>) =>
 	({
-		getNodeParameter: (name: string, _item: number, fallback: unknown) => parameters[name] ?? fallback,
+		getNodeParameter: (name: string, _item: number, fallback: unknown) =>
+			parameters[name] ?? fallback,
 		getInputData: () => [{ json: {} }],
 	}) as unknown as IExecuteFunctions;
 
@@ -46,7 +76,12 @@ describe('readTable', () => {
 			lines: { line: [{ title: ' Mug ' }] },
 		});
 		expect(violations).toEqual([]);
-		expect(values).toEqual({ amount: 10.5, currency: 'AED', details: { fee: 1 }, lines: [{ title: 'Mug' }] });
+		expect(values).toEqual({
+			amount: 10.5,
+			currency: 'AED',
+			details: { fee: 1 },
+			lines: [{ title: 'Mug' }],
+		});
 		expect(toWire(TABLE, values)).toEqual({
 			order: { amount: 10.5, currency: 'AED', fee: 1 },
 			note: '',
@@ -63,7 +98,12 @@ describe('readTable', () => {
 		expect(violations).toEqual([
 			{ field: 'order.amount', displayName: 'Amount', rule: 'must be at least 1', value: 0 },
 			{ field: 'order.currency', displayName: 'Currency', rule: 'is required', value: '' },
-			{ field: 'note', displayName: 'Details > Note', rule: 'must be at most 5 characters', value: 'too long' },
+			{
+				field: 'note',
+				displayName: 'Details > Note',
+				rule: 'must be at most 5 characters',
+				value: 'too long',
+			},
 			{ field: 'lines[1].title', displayName: 'Line 2 > Title', rule: 'is required', value: '' },
 		]);
 	});
@@ -79,13 +119,16 @@ describe('readTable', () => {
 	it.each([
 		['AED', 10.123, 'must have at most 2 decimal places in AED'],
 		['KWD', 10.1234, 'must have at most 3 decimal places in KWD'],
-	])('refuses more decimals than %s has, in the amount and in the collection', (currency, amount, rule) => {
-		const { violations } = read({ amount, currency, details: { fee: amount } });
-		expect(violations).toEqual([
-			{ field: 'order.amount', displayName: 'Amount', rule, value: amount },
-			{ field: 'order.fee', displayName: 'Details > Fee', rule, value: amount },
-		]);
-	});
+	])(
+		'refuses more decimals than %s has, in the amount and in the collection',
+		(currency, amount, rule) => {
+			const { violations } = read({ amount, currency, details: { fee: amount } });
+			expect(violations).toEqual([
+				{ field: 'order.amount', displayName: 'Amount', rule, value: amount },
+				{ field: 'order.fee', displayName: 'Details > Fee', rule, value: amount },
+			]);
+		},
+	);
 
 	it('takes three decimals in KWD and two in AED', () => {
 		expect(read({ amount: 10.125, currency: 'KWD' }).violations).toEqual([]);
@@ -96,8 +139,13 @@ describe('readTable', () => {
 describe('fieldNames and setPath', () => {
 	it('names a parameter by its path as readTable does', () => {
 		expect(fieldNames(TABLE, 'amount')).toEqual({ field: 'order.amount', displayName: 'Amount' });
-		expect(fieldNames(TABLE, 'details.fee')).toEqual({ field: 'order.fee', displayName: 'Details > Fee' });
-		expect(() => fieldNames(TABLE, 'details.nope')).toThrow('No parameter details.nope in the table');
+		expect(fieldNames(TABLE, 'details.fee')).toEqual({
+			field: 'order.fee',
+			displayName: 'Details > Fee',
+		});
+		expect(() => fieldNames(TABLE, 'details.nope')).toThrow(
+			'No parameter details.nope in the table',
+		);
 	});
 
 	it('creates the objects on the way, replacing a non-object', () => {

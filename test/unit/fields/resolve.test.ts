@@ -17,7 +17,12 @@ function fakeContext(parameters: Record<string, unknown>, items: Array<Record<st
 		return value;
 	};
 	const ctx = {
-		getNodeParameter: (name: string, _item: number, fallback: unknown, options?: { rawExpressions?: boolean }) => {
+		getNodeParameter: (
+			name: string,
+			_item: number,
+			fallback: unknown,
+			options?: { rawExpressions?: boolean },
+		) => {
 			const value = parameters[name] ?? fallback;
 			if (options?.rawExpressions) {
 				calls.raw++;
@@ -34,7 +39,11 @@ function fakeContext(parameters: Record<string, unknown>, items: Array<Record<st
 describe('resolveParameter', () => {
 	it('reads a parameter without expressions once per run, for every item', () => {
 		const { ctx, calls } = fakeContext({ currency: 'AED' }, [{}, {}, {}]);
-		expect([0, 1, 2].map((i) => resolveParameter(ctx, 'currency', i, null))).toEqual(['AED', 'AED', 'AED']);
+		expect([0, 1, 2].map((i) => resolveParameter(ctx, 'currency', i, null))).toEqual([
+			'AED',
+			'AED',
+			'AED',
+		]);
 		expect(calls).toEqual({ raw: 1, evaluated: 0 });
 	});
 
@@ -46,7 +55,9 @@ describe('resolveParameter', () => {
 		['={{ $json.flag }}', false],
 		['={{ $json.nothing }}', null],
 	])('reads %s from the item directly', (expression, expected) => {
-		const { ctx, calls } = fakeContext({ amount: expression }, [{ amount: 12.5, 'Amount Due': '7', flag: false, nothing: null }]);
+		const { ctx, calls } = fakeContext({ amount: expression }, [
+			{ amount: 12.5, 'Amount Due': '7', flag: false, nothing: null },
+		]);
 		expect(resolveParameter(ctx, 'amount', 0, null)).toBe(expected);
 		expect(calls.evaluated).toBe(0);
 	});
@@ -65,11 +76,16 @@ describe('resolveParameter', () => {
 	});
 
 	it('substitutes references inside a collection, and hands the whole collection to n8n when one is not plain', () => {
-		const plain = fakeContext({ details: { name: '={{ $json.name }}', city: 'Dubai' } }, [{ name: 'Ann' }]);
+		const plain = fakeContext({ details: { name: '={{ $json.name }}', city: 'Dubai' } }, [
+			{ name: 'Ann' },
+		]);
 		expect(resolveParameter(plain.ctx, 'details', 0, {})).toEqual({ name: 'Ann', city: 'Dubai' });
 		expect(plain.calls.evaluated).toBe(0);
 
-		const mixed = fakeContext({ details: { name: '={{ $json.name }}', city: '={{ "Du" + "bai" }}' } }, [{ name: 'Ann' }]);
+		const mixed = fakeContext(
+			{ details: { name: '={{ $json.name }}', city: '={{ "Du" + "bai" }}' } },
+			[{ name: 'Ann' }],
+		);
 		expect(resolveParameter(mixed.ctx, 'details', 0, {})).toEqual({
 			name: 'evaluated:={{ $json.name }}',
 			city: 'evaluated:={{ "Du" + "bai" }}',

@@ -14,7 +14,11 @@ describe('xlsx files', () => {
 	it('reads back what it wrote, header first, values typed, empty rows skipped', async () => {
 		const headers = payoutSchema.columns.map((c) => c.displayName);
 		const values = headers.map((h) => neft[h]);
-		const file = await buildXlsx('Payouts', headers, [values, headers.map(() => undefined), values]);
+		const file = await buildXlsx('Payouts', headers, [
+			values,
+			headers.map(() => undefined),
+			values,
+		]);
 		const sheet = await readXlsx(file);
 		expect(sheet.headers).toEqual(headers);
 		expect(sheet.rows.map((r) => r.rowNumber)).toEqual([2, 4]);

@@ -14,7 +14,13 @@ import {
 const ctxWith = (requestOptions: Record<string, unknown>) =>
 	({
 		getNodeParameter: (name: string) => (name === 'requestOptions' ? requestOptions : undefined),
-		getNode: () => ({ name: 'Gateway', type: 'test', typeVersion: 2, position: [0, 0], parameters: {} }),
+		getNode: () => ({
+			name: 'Gateway',
+			type: 'test',
+			typeVersion: 2,
+			position: [0, 0],
+			parameters: {},
+		}),
 	}) as unknown as IExecuteFunctions;
 
 describe('Request Options', () => {
@@ -40,19 +46,40 @@ describe('Request Options', () => {
 	});
 
 	it('takes numbers and numeric text, empty values falling back to the default', () => {
-		const settings = getRequestSettings(ctxWith({ timeoutMs: ' 1500 ', maxRetries: 0, maxRetryWaitSeconds: '' }), 0);
+		const settings = getRequestSettings(
+			ctxWith({ timeoutMs: ' 1500 ', maxRetries: 0, maxRetryWaitSeconds: '' }),
+			0,
+		);
 		expect(settings).toMatchObject({ timeoutMs: 1500, maxRetries: 0, maxRetryWaitSeconds: 60 });
 		expect(getParallelRequests(ctxWith({ parallelRequests: '20' }))).toBe(20);
 	});
 
 	it.each([
 		[{ timeoutMs: 0 }, 'Timeout (Request Options) must be a number from 1 to 600000 (received 0)'],
-		[{ timeoutMs: 600001 }, 'Timeout (Request Options) must be a number from 1 to 600000 (received 600001)'],
-		[{ maxRetries: 11 }, 'Max Retries (Request Options) must be a whole number from 0 to 10 (received 11)'],
-		[{ maxRetries: 2.5 }, 'Max Retries (Request Options) must be a whole number from 0 to 10 (received 2.5)'],
-		[{ maxRetryWaitSeconds: 3601 }, 'Max Retry Wait (Seconds) (Request Options) must be a number from 0 to 3600 (received 3601)'],
-		[{ maxTotalRetryWaitSeconds: -1 }, 'Max Total Retry Wait (Seconds) (Request Options) must be a number from 0 to 36000 (received -1)'],
-		[{ timeoutMs: { ms: 5 } }, 'Timeout (Request Options) must be a number from 1 to 600000 (received {"ms":5})'],
+		[
+			{ timeoutMs: 600001 },
+			'Timeout (Request Options) must be a number from 1 to 600000 (received 600001)',
+		],
+		[
+			{ maxRetries: 11 },
+			'Max Retries (Request Options) must be a whole number from 0 to 10 (received 11)',
+		],
+		[
+			{ maxRetries: 2.5 },
+			'Max Retries (Request Options) must be a whole number from 0 to 10 (received 2.5)',
+		],
+		[
+			{ maxRetryWaitSeconds: 3601 },
+			'Max Retry Wait (Seconds) (Request Options) must be a number from 0 to 3600 (received 3601)',
+		],
+		[
+			{ maxTotalRetryWaitSeconds: -1 },
+			'Max Total Retry Wait (Seconds) (Request Options) must be a number from 0 to 36000 (received -1)',
+		],
+		[
+			{ timeoutMs: { ms: 5 } },
+			'Timeout (Request Options) must be a number from 1 to 600000 (received {"ms":5})',
+		],
 	])('refuses %j rather than clamping it', (options, message) => {
 		expect(() => getRequestSettings(ctxWith(options), 3)).toThrow(message);
 	});
@@ -61,7 +88,9 @@ describe('Request Options', () => {
 		expect(() => getParallelRequests(ctxWith({ parallelRequests: 21 }))).toThrow(
 			'Parallel Requests (Request Options) must be a whole number from 1 to 20 (received 21)',
 		);
-		expect(() => getParallelRequests(ctxWith({ parallelRequests: 0 }))).toThrow('from 1 to 20 (received 0)');
+		expect(() => getParallelRequests(ctxWith({ parallelRequests: 0 }))).toThrow(
+			'from 1 to 20 (received 0)',
+		);
 	});
 });
 
@@ -95,17 +124,29 @@ describe('backoff', () => {
 });
 
 describe('retry plan', () => {
-	const settings = { timeoutMs: 1000, maxRetries: 3, maxRetryWaitSeconds: 60, maxTotalRetryWaitSeconds: 100 };
+	const settings = {
+		timeoutMs: 1000,
+		maxRetries: 3,
+		maxRetryWaitSeconds: 60,
+		maxTotalRetryWaitSeconds: 100,
+	};
 
 	it('retries a 429 even for a write that could act twice: the service did not act', () => {
-		expect(planRetry('rateLimited', false, 0, 0, settings, 2)).toEqual({ retry: true, waitMs: 2000 });
+		expect(planRetry('rateLimited', false, 0, 0, settings, 2)).toEqual({
+			retry: true,
+			waitMs: 2000,
+		});
 	});
 
 	it('retries 5xx and lost connections only where a repeat cannot act twice', () => {
 		expect(planRetry('serverError', false, 0, 0, settings, undefined)).toEqual({ retry: false });
 		expect(planRetry('networkError', false, 0, 0, settings, undefined)).toEqual({ retry: false });
-		expect(planRetry('serverError', true, 0, 0, settings, undefined)).toMatchObject({ retry: true });
-		expect(planRetry('networkError', true, 1, 0, settings, undefined)).toMatchObject({ retry: true });
+		expect(planRetry('serverError', true, 0, 0, settings, undefined)).toMatchObject({
+			retry: true,
+		});
+		expect(planRetry('networkError', true, 1, 0, settings, undefined)).toMatchObject({
+			retry: true,
+		});
 	});
 
 	it('never retries a final answer, and stops after Max Retries', () => {
@@ -123,7 +164,8 @@ describe('retry plan', () => {
 	it('says why when a wait would pass Max Total Retry Wait', () => {
 		expect(planRetry('rateLimited', true, 1, 90_000, settings, 20)).toEqual({
 			retry: false,
-			reason: 'Waiting 20 s more would pass Max Total Retry Wait (100 s; 90 s already spent waiting).',
+			reason:
+				'Waiting 20 s more would pass Max Total Retry Wait (100 s; 90 s already spent waiting).',
 		});
 	});
 });

@@ -5,7 +5,8 @@ import { ITEMS, itemSandbox } from './support';
 const { box, runItem, bodyOf, expectRefused } = itemSandbox(28);
 
 describe('invoiceItem.activate', () => {
-	const tea = () => addItem(box.sandbox.state, { item_name: 'Tea', item_rate_per_unit: 2, item_category: 'Food' });
+	const tea = () =>
+		addItem(box.sandbox.state, { item_name: 'Tea', item_rate_per_unit: 2, item_category: 'Food' });
 
 	it('posts the data_id and reports success', async () => {
 		const { data_id } = tea();
@@ -14,7 +15,10 @@ describe('invoiceItem.activate', () => {
 		expect(result.error).toBeUndefined();
 		expect(bodyOf('activate')).toEqual({ data_id });
 		expect(result.outputs.Gateway).toEqual([
-			{ json: { data_id, success: true, message: 'Item activated successfully' }, pairedItem: { item: 0 } },
+			{
+				json: { data_id, success: true, message: 'Item activated successfully' },
+				pairedItem: { item: 0 },
+			},
 		]);
 		expect(box.sandbox.state.invoiceItems.get(data_id)?.status).toBe('Active');
 	});
@@ -26,9 +30,21 @@ describe('invoiceItem.activate', () => {
 	});
 
 	it.each([
-		['an empty data_id from an expression', { dataId: '={{ "" }}' }, 'data_id is required (received "")'],
-		['a data_id from an object', { dataId: '={{ { id: 1 } }}' }, 'data_id must be text, not a object'],
-		['a data_id of two lines', { dataId: '={{ "a\\nb" }}' }, 'data_id must be one line without control characters'],
+		[
+			'an empty data_id from an expression',
+			{ dataId: '={{ "" }}' },
+			'data_id is required (received "")',
+		],
+		[
+			'a data_id from an object',
+			{ dataId: '={{ { id: 1 } }}' },
+			'data_id must be text, not a object',
+		],
+		[
+			'a data_id of two lines',
+			{ dataId: '={{ "a\\nb" }}' },
+			'data_id must be one line without control characters',
+		],
 	])('refuses %s before sending', async (_, change, message) => {
 		await expectRefused('activate', change, message);
 	});

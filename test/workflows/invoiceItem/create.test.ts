@@ -21,13 +21,22 @@ describe('invoiceItem.create', () => {
 		});
 		expect(created.outputs.Gateway).toEqual([
 			{
-				json: { item_id: expect.any(String), data_id: expect.any(String), message: 'Item added successfully' },
+				json: {
+					item_id: expect.any(String),
+					data_id: expect.any(String),
+					message: 'Item added successfully',
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
 		const dataId = created.outputs.Gateway[0].json.data_id as string;
-		expect(box.sandbox.state.invoiceItems.get(dataId)).toMatchObject({ item_name: 'Consulting hour', status: 'Active' });
-		expect(requestsTo(box.sandbox, `${ITEMS}/add`)[0].headers['merchant-key']).toBe(box.sandbox.keys.invoice.merchantKey);
+		expect(box.sandbox.state.invoiceItems.get(dataId)).toMatchObject({
+			item_name: 'Consulting hour',
+			status: 'Active',
+		});
+		expect(requestsTo(box.sandbox, `${ITEMS}/add`)[0].headers['merchant-key']).toBe(
+			box.sandbox.keys.invoice.merchantKey,
+		);
 	});
 
 	it.each([
@@ -37,29 +46,52 @@ describe('invoiceItem.create', () => {
 		['a rate as padded numeric text', { ratePerUnit: '={{ " 12.5 " }}' }],
 		['the highest rate', { ratePerUnit: 9999999 }],
 		['a category of 100 characters', { category: 'c'.repeat(100) }],
-		['a description of 200 characters over two lines', { additionalFields: { description: `${'d'.repeat(99)}\n${'d'.repeat(100)}` } }],
+		[
+			'a description of 200 characters over two lines',
+			{ additionalFields: { description: `${'d'.repeat(99)}\n${'d'.repeat(100)}` } },
+		],
 	])('accepts %s', async (_, change) => {
 		const result = await runItem('create', { ...VALID_ITEM, ...change });
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(box.sandbox, `${ITEMS}/add`)).toHaveLength(1);
 	});
 
-	it.each(BAD_ITEM_VALUES)('refuses %s before sending, naming field, rule and value', async (_, change, message) => {
-		await expectRefused('create', { ...VALID_ITEM, ...change }, message);
-	});
+	it.each(BAD_ITEM_VALUES)(
+		'refuses %s before sending, naming field, rule and value',
+		async (_, change, message) => {
+			await expectRefused('create', { ...VALID_ITEM, ...change }, message);
+		},
+	);
 
 	it('names every broken rule at once', async () => {
-		const result = await runItem('create', { itemName: '={{ "" }}', ratePerUnit: '={{ "0" }}', category: '={{ " " }}' }, { continueOnFail: true });
+		const result = await runItem(
+			'create',
+			{ itemName: '={{ "" }}', ratePerUnit: '={{ "0" }}', category: '={{ " " }}' },
+			{ continueOnFail: true },
+		);
 		expect(result.outputs.Gateway[0].json.violations).toEqual([
 			{ field: 'item_name', displayName: 'Item Name', rule: 'is required', value: '' },
-			{ field: 'item_rate_per_unit', displayName: 'Rate Per Unit', rule: 'must be above 0', value: '0' },
+			{
+				field: 'item_rate_per_unit',
+				displayName: 'Rate Per Unit',
+				rule: 'must be above 0',
+				value: '0',
+			},
 			{ field: 'item_category', displayName: 'Category', rule: 'is required', value: ' ' },
 		]);
 	});
 
 	it('a duplicate name is refused by the service (NodeApiError), sent once', async () => {
-		addItem(box.sandbox.state, { item_name: 'Gift wrap', item_rate_per_unit: 5, item_category: 'Extras' });
-		const result = await runItem('create', { itemName: 'Gift wrap', ratePerUnit: 7, category: 'Extras' });
+		addItem(box.sandbox.state, {
+			item_name: 'Gift wrap',
+			item_rate_per_unit: 5,
+			item_category: 'Extras',
+		});
+		const result = await runItem('create', {
+			itemName: 'Gift wrap',
+			ratePerUnit: 7,
+			category: 'Extras',
+		});
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect(result.error?.message).toContain('Item name already exists');
 		expect((result.error as { httpCode?: string }).httpCode).toBe('400');
@@ -90,8 +122,16 @@ describe('invoiceItem.create', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const out = result.outputs.Gateway;
-		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(out[0].json).toMatchObject({ data_id: expect.any(String), message: 'Item added successfully' });
+		expect(out.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
+		expect(out[0].json).toMatchObject({
+			data_id: expect.any(String),
+			message: 'Item added successfully',
+		});
 		expect(out[1].json).toMatchObject({
 			violations: [{ field: 'item_rate_per_unit', rule: 'must be above 0', value: 0 }],
 		});

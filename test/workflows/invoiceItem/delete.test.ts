@@ -5,16 +5,20 @@ import { ITEMS, itemSandbox } from './support';
 const { box, runItem, bodyOf, expectRefused } = itemSandbox(26);
 
 describe('invoiceItem.delete', () => {
-	const tea = () => addItem(box.sandbox.state, { item_name: 'Tea', item_rate_per_unit: 2, item_category: 'Food' });
+	const tea = () =>
+		addItem(box.sandbox.state, { item_name: 'Tea', item_rate_per_unit: 2, item_category: 'Food' });
 
 	it('posts the data_id and reports success', async () => {
 		const { data_id } = tea();
-		
+
 		const result = await runItem('delete', { dataId: data_id });
 		expect(result.error).toBeUndefined();
 		expect(bodyOf('delete')).toEqual({ data_id });
 		expect(result.outputs.Gateway).toEqual([
-			{ json: { data_id, success: true, message: 'Item deleted successfully' }, pairedItem: { item: 0 } },
+			{
+				json: { data_id, success: true, message: 'Item deleted successfully' },
+				pairedItem: { item: 0 },
+			},
 		]);
 		expect(box.sandbox.state.invoiceItems.has(data_id)).toBe(false);
 	});
@@ -26,16 +30,28 @@ describe('invoiceItem.delete', () => {
 	});
 
 	it.each([
-		['an empty data_id from an expression', { dataId: '={{ "" }}' }, 'data_id is required (received "")'],
-		['a data_id from an object', { dataId: '={{ { id: 1 } }}' }, 'data_id must be text, not a object'],
-		['a data_id of two lines', { dataId: '={{ "a\\nb" }}' }, 'data_id must be one line without control characters'],
+		[
+			'an empty data_id from an expression',
+			{ dataId: '={{ "" }}' },
+			'data_id is required (received "")',
+		],
+		[
+			'a data_id from an object',
+			{ dataId: '={{ { id: 1 } }}' },
+			'data_id must be text, not a object',
+		],
+		[
+			'a data_id of two lines',
+			{ dataId: '={{ "a\\nb" }}' },
+			'data_id must be one line without control characters',
+		],
 	])('refuses %s before sending', async (_, change, message) => {
 		await expectRefused('delete', change, message);
 	});
 
 	it('is retried after HTTP 429: it ends in the same state however often it arrives', async () => {
 		const { data_id } = tea();
-		
+
 		box.sandbox.faults.inject({ kind: 'status429', count: 1, retryAfter: 0 });
 		const result = await runItem('delete', { dataId: data_id });
 		expect(result.error).toBeUndefined();

@@ -8,18 +8,33 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 const seed = (count: number) => {
 	for (let i = 0; i < count; i++) {
-		addItem(box.sandbox.state, { item_name: `Item ${i}`, item_rate_per_unit: i + 1, item_category: 'Bulk' });
+		addItem(box.sandbox.state, {
+			item_name: `Item ${i}`,
+			item_rate_per_unit: i + 1,
+			item_category: 'Bulk',
+		});
 	}
 };
 const pages = () => requestsTo(box.sandbox, `${ITEMS}/list`).map((r) => r.query);
 
 describe('invoiceItem.getMany: filters and output', () => {
 	it('lists only the items of the status asked for, each with ISO copies of its dates', async () => {
-		const gone = addItem(box.sandbox.state, { item_name: 'Old', item_rate_per_unit: 1, item_category: 'Misc' });
+		const gone = addItem(box.sandbox.state, {
+			item_name: 'Old',
+			item_rate_per_unit: 1,
+			item_category: 'Misc',
+		});
 		box.sandbox.state.invoiceItems.get(gone.data_id)!.status = 'Deactivated';
-		addItem(box.sandbox.state, { item_name: 'Still active', item_rate_per_unit: 1, item_category: 'Misc' });
+		addItem(box.sandbox.state, {
+			item_name: 'Still active',
+			item_rate_per_unit: 1,
+			item_category: 'Misc',
+		});
 
-		const deactivated = await runItem('getMany', { returnAll: true, filters: { status: 'Deactivated' } });
+		const deactivated = await runItem('getMany', {
+			returnAll: true,
+			filters: { status: 'Deactivated' },
+		});
 		expect(deactivated.error).toBeUndefined();
 		expect(pages()).toEqual([{ perpage: '1000', page: '1', status: 'Deactivated' }]);
 		expect(deactivated.outputs.Gateway).toHaveLength(1);
@@ -36,7 +51,10 @@ describe('invoiceItem.getMany: filters and output', () => {
 		const { created_date, created_date_iso } = listed.json as Record<string, string>;
 		expect(created_date_iso).toBe(`${created_date.replace(' ', 'T')}Z`);
 
-		const active = await runItem('getMany', { returnAll: true, filters: { status: '={{ "active" }}' } });
+		const active = await runItem('getMany', {
+			returnAll: true,
+			filters: { status: '={{ "active" }}' },
+		});
 		expect(active.outputs.Gateway.map((i) => i.json.item_name)).toEqual(['Still active']);
 		expect(pages()[1]).toMatchObject({ status: 'Active' });
 	});
@@ -50,11 +68,31 @@ describe('invoiceItem.getMany: filters and output', () => {
 
 	it.each([
 		['a limit of 0', { returnAll: false, limit: 0 }, 'limit must be at least 1 (received 0)'],
-		['a limit above a million', { returnAll: false, limit: 1000001 }, 'limit must be at most 1000000'],
-		['a limit as words', { returnAll: false, limit: '={{ "ten" }}' }, 'limit must be a plain number'],
-		['Return All as a word', { returnAll: '={{ "maybe" }}' }, 'Return All must be true or false (received "maybe")'],
-		['a status from an expression', { returnAll: true, filters: { status: '={{ "Deleted" }}' } }, 'Filters > Status must be one of Active, Deactivated (received "Deleted")'],
-		['a status from an object', { returnAll: true, filters: { status: '={{ { s: 1 } }}' } }, 'Filters > Status must be text, not a object'],
+		[
+			'a limit above a million',
+			{ returnAll: false, limit: 1000001 },
+			'limit must be at most 1000000',
+		],
+		[
+			'a limit as words',
+			{ returnAll: false, limit: '={{ "ten" }}' },
+			'limit must be a plain number',
+		],
+		[
+			'Return All as a word',
+			{ returnAll: '={{ "maybe" }}' },
+			'Return All must be true or false (received "maybe")',
+		],
+		[
+			'a status from an expression',
+			{ returnAll: true, filters: { status: '={{ "Deleted" }}' } },
+			'Filters > Status must be one of Active, Deactivated (received "Deleted")',
+		],
+		[
+			'a status from an object',
+			{ returnAll: true, filters: { status: '={{ { s: 1 } }}' } },
+			'Filters > Status must be text, not a object',
+		],
 	])('refuses %s before sending', async (_, parameters, message) => {
 		await expectRefused('getMany', parameters, message);
 	});
@@ -74,7 +112,10 @@ describe('invoiceItem.getMany: pages', () => {
 		expect(out).toHaveLength(2345);
 		expect(new Set(out.map((i) => i.json.data_id)).size).toBe(2345);
 		expect(out[0].json).toMatchObject({ item_no: '1', item_name: 'Item 2344' });
-		expect(out[1000].json).toMatchObject({ item_no: '1001', created_date_iso: expect.stringMatching(ISO) });
+		expect(out[1000].json).toMatchObject({
+			item_no: '1001',
+			created_date_iso: expect.stringMatching(ISO),
+		});
 		expect(out.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
@@ -89,7 +130,9 @@ describe('invoiceItem.getMany: pages', () => {
 		seed(30);
 		const result = await runItem('getMany', { returnAll: false, limit: 7 });
 		expect(pages()).toEqual([{ perpage: '7', page: '1' }]);
-		expect(result.outputs.Gateway.map((i) => i.json.item_name)).toEqual(Array.from({ length: 7 }, (_, i) => `Item ${29 - i}`));
+		expect(result.outputs.Gateway.map((i) => i.json.item_name)).toEqual(
+			Array.from({ length: 7 }, (_, i) => `Item ${29 - i}`),
+		);
 	});
 
 	it('a Limit above 1000 walks pages of 1000 and cuts at the limit', async () => {
@@ -111,7 +154,15 @@ describe('invoiceItem.getMany: pages', () => {
 
 	it('pairs each input item with its own list', async () => {
 		seed(3);
-		const result = await runItem('getMany', { returnAll: false, limit: '={{ $json.n }}' }, { items: [{ n: 1 }, { n: 2 }] });
-		expect(result.outputs.Gateway.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 1 }]);
+		const result = await runItem(
+			'getMany',
+			{ returnAll: false, limit: '={{ $json.n }}' },
+			{ items: [{ n: 1 }, { n: 2 }] },
+		);
+		expect(result.outputs.Gateway.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 });

@@ -15,19 +15,48 @@ describe('order.chargeSavedCard', () => {
 		return String(event.payload.m_payment_token);
 	}
 
-	const charge = (paymentToken: string, customerId: string, amount: number, transactionAction = 'SALE') =>
+	const charge = (
+		paymentToken: string,
+		customerId: string,
+		amount: number,
+		transactionAction = 'SALE',
+	) =>
 		runOrder(
 			'chargeSavedCard',
-			{ authentication: 's2s', paymentToken, customerId, amount, currency: 'AED', transactionAction },
+			{
+				authentication: 's2s',
+				paymentToken,
+				customerId,
+				amount,
+				currency: 'AED',
+				transactionAction,
+			},
 			{ credentialType: 'paymentGatewayS2sApi' },
 		);
 
 	it('uses the S2S keys chosen under Authentication and sends CAUTH with the token', async () => {
 		const token = await savedToken('CUST-C1');
 		box.sandbox.clearRequests();
-		await runOrder('chargeSavedCard', { authentication: 's2s', paymentToken: token, customerId: 'CUST-C1', amount: 5, currency: 'AED' }, { credentialType: 'paymentGatewayS2sApi' });
-		expect(requestsTo(box.sandbox, CREATE)[0].headers['merchant-key']).toBe(box.sandbox.keys.s2s.merchantKey);
-		expect(sentData()).toMatchObject({ class: 'CAUTH', action: 'SALE', payment_token: token, customer_details: { m_customer_id: 'CUST-C1' } });
+		await runOrder(
+			'chargeSavedCard',
+			{
+				authentication: 's2s',
+				paymentToken: token,
+				customerId: 'CUST-C1',
+				amount: 5,
+				currency: 'AED',
+			},
+			{ credentialType: 'paymentGatewayS2sApi' },
+		);
+		expect(requestsTo(box.sandbox, CREATE)[0].headers['merchant-key']).toBe(
+			box.sandbox.keys.s2s.merchantKey,
+		);
+		expect(sentData()).toMatchObject({
+			class: 'CAUTH',
+			action: 'SALE',
+			payment_token: token,
+			customer_details: { m_customer_id: 'CUST-C1' },
+		});
 	});
 
 	it('paid: SALE charged at once', async () => {
@@ -42,7 +71,10 @@ describe('order.chargeSavedCard', () => {
 	it('authorised: AUTH holds the funds', async () => {
 		const token = await savedToken('CUST-C3');
 		const result = await charge(token, 'CUST-C3', 25, 'AUTH');
-		expect(result.outputs.Gateway[0].json).toMatchObject({ outcome: 'authorised', order_status: 'AUTHORISED' });
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			outcome: 'authorised',
+			order_status: 'AUTHORISED',
+		});
 	});
 
 	it('declined: an outcome to route on, not a node error', async () => {
@@ -89,13 +121,23 @@ describe('order.chargeSavedCard', () => {
 		expect(box.sandbox.requests).toHaveLength(0);
 	});
 
-	it.each(['sale', 'CAPTURE', 'AUTH_REVERSAL', null])('refuses Transaction Action %p from an expression before sending', async (action) => {
-		const result = await runOrder(
-			'chargeSavedCard',
-			{ authentication: 's2s', paymentToken: 'tok', customerId: 'C', amount: 5, currency: 'AED', transactionAction: `={{ ${JSON.stringify(action)} }}` },
-			{ credentialType: 'paymentGatewayS2sApi' },
-		);
-		expect(result.error?.message).toMatch(/^Invalid Transaction Action: action /);
-		expect(box.sandbox.requests).toHaveLength(0);
-	});
+	it.each(['sale', 'CAPTURE', 'AUTH_REVERSAL', null])(
+		'refuses Transaction Action %p from an expression before sending',
+		async (action) => {
+			const result = await runOrder(
+				'chargeSavedCard',
+				{
+					authentication: 's2s',
+					paymentToken: 'tok',
+					customerId: 'C',
+					amount: 5,
+					currency: 'AED',
+					transactionAction: `={{ ${JSON.stringify(action)} }}`,
+				},
+				{ credentialType: 'paymentGatewayS2sApi' },
+			);
+			expect(result.error?.message).toMatch(/^Invalid Transaction Action: action /);
+			expect(box.sandbox.requests).toHaveLength(0);
+		},
+	);
 });

@@ -8,7 +8,11 @@ const { box, runOrder, sentData } = orderSandbox(3);
 
 describe('order.createPayment', () => {
 	it('sends the whole data object the service requires, with every required key', async () => {
-		const result = await runOrder('createPayment', { amount: 150.5, currency: 'USD', merchantOrderId: 'ORD-1001' });
+		const result = await runOrder('createPayment', {
+			amount: 150.5,
+			currency: 'USD',
+			merchantOrderId: 'ORD-1001',
+		});
 		expect(result.error).toBeUndefined();
 		expect(sentData()).toEqual({
 			class: 'ECOM',
@@ -22,7 +26,14 @@ describe('order.createPayment', () => {
 				currency: 'USD',
 				description: '',
 			},
-			billing_details: { address_line1: '', address_line2: '', city: '', province: '', country: '', pin: '' },
+			billing_details: {
+				address_line1: '',
+				address_line2: '',
+				city: '',
+				province: '',
+				country: '',
+				pin: '',
+			},
 			shipping_details: {
 				shipping_name: '',
 				shipping_email: '',
@@ -57,18 +68,41 @@ describe('order.createPayment', () => {
 			customerName: 'Aisha Khan',
 			customerEmail: 'aisha@example.com',
 			customerDetails: { customerId: 'CUST-9', mobile: '501234567', code: '971' },
-			orderDetails: { description: 'Two mugs', quantity: 2, convenienceFee: 1.5, returnUrl: 'https://shop.example.com/r' },
+			orderDetails: {
+				description: 'Two mugs',
+				quantity: 2,
+				convenienceFee: 1.5,
+				returnUrl: 'https://shop.example.com/r',
+			},
 			billingAddress: { addressLine1: '1 Road', city: 'Dubai', country: 'ae', pin: '00000' },
-			shippingDetails: { name: 'Aisha', mobile: '501234567', code: '971', country: 'AE', currency: 'aed', amount: 5, locationPin: 'https://maps.example.com/x' },
+			shippingDetails: {
+				name: 'Aisha',
+				mobile: '501234567',
+				code: '971',
+				country: 'AE',
+				currency: 'aed',
+				amount: 5,
+				locationPin: 'https://maps.example.com/x',
+			},
 			items: {
 				item: [
-					{ title: 'Mug', quantity: 2, unitPrice: '9.25', referenceId: 'SKU-1', gender: 'Other', isRefundable: 'yes' },
+					{
+						title: 'Mug',
+						quantity: 2,
+						unitPrice: '9.25',
+						referenceId: 'SKU-1',
+						gender: 'Other',
+						isRefundable: 'yes',
+					},
 				],
 			},
 			urls: { success: 'https://shop.example.com/ok', webhookUrl: 'https://hooks.example.com/pay' },
 			parameters: { alpha: 'cart-77' },
 			customData: { alpha: 'MID_GROUP_A', beta: 'LABEL_1' },
-			options: { lineItemsJson: '[{"title":"Gift wrap","reference_id":"GW","quantity":1,"unit_price":"1.00"}]' },
+			options: {
+				lineItemsJson:
+					'[{"title":"Gift wrap","reference_id":"GW","quantity":1,"unit_price":"1.00"}]',
+			},
 		});
 		const data = sentData();
 		expect(data.customer_details).toEqual({
@@ -78,16 +112,52 @@ describe('order.createPayment', () => {
 			mobile: '501234567',
 			code: '971',
 		});
-		expect(data.order_details).toMatchObject({ description: 'Two mugs', quantity: 2, convenience_fee: 1.5, return_url: 'https://shop.example.com/r' });
-		expect(data.billing_details).toEqual({ address_line1: '1 Road', address_line2: '', city: 'Dubai', province: '', country: 'AE', pin: '00000' });
-		expect(data.shipping_details).toMatchObject({ shipping_name: 'Aisha', shipping_mobile: '501234567', shipping_code: '971', country: 'AE', shipping_currency: 'AED', shipping_amount: 5, location_pin: 'https://maps.example.com/x' });
+		expect(data.order_details).toMatchObject({
+			description: 'Two mugs',
+			quantity: 2,
+			convenience_fee: 1.5,
+			return_url: 'https://shop.example.com/r',
+		});
+		expect(data.billing_details).toEqual({
+			address_line1: '1 Road',
+			address_line2: '',
+			city: 'Dubai',
+			province: '',
+			country: 'AE',
+			pin: '00000',
+		});
+		expect(data.shipping_details).toMatchObject({
+			shipping_name: 'Aisha',
+			shipping_mobile: '501234567',
+			shipping_code: '971',
+			country: 'AE',
+			shipping_currency: 'AED',
+			shipping_amount: 5,
+			location_pin: 'https://maps.example.com/x',
+		});
 		expect(data.items).toEqual([
-			{ title: 'Mug', quantity: 2, unit_price: '9.25', reference_id: 'SKU-1', gender: 'Other', is_refundable: true },
+			{
+				title: 'Mug',
+				quantity: 2,
+				unit_price: '9.25',
+				reference_id: 'SKU-1',
+				gender: 'Other',
+				is_refundable: true,
+			},
 			{ title: 'Gift wrap', reference_id: 'GW', quantity: 1, unit_price: '1.00' },
 		]);
-		expect(data.urls).toEqual({ success: 'https://shop.example.com/ok', cancel: '', failure: '', webhook_url: 'https://hooks.example.com/pay' });
+		expect(data.urls).toEqual({
+			success: 'https://shop.example.com/ok',
+			cancel: '',
+			failure: '',
+			webhook_url: 'https://hooks.example.com/pay',
+		});
 		expect(data.parameters).toEqual([{ alpha: 'cart-77' }, ...EMPTY_KEYED.slice(1)]);
-		expect(data.custom_data).toEqual([{ alpha: 'MID_GROUP_A' }, { beta: 'LABEL_1' }, ...EMPTY_KEYED.slice(2)]);
+		expect(data.custom_data).toEqual([
+			{ alpha: 'MID_GROUP_A' },
+			{ beta: 'LABEL_1' },
+			...EMPTY_KEYED.slice(2),
+		]);
 	});
 
 	it.each([
@@ -97,7 +167,11 @@ describe('order.createPayment', () => {
 		['country', { billingAddress: { country: 'UAE' } }, 'billing_details.country'],
 		['webhook', { urls: { webhookUrl: 'http://hooks.example.com' } }, 'urls.webhook_url'],
 		['gender', { items: { item: [{ title: 'x', gender: 'Unisex' }] } }, 'items[0].gender'],
-		['quantity', { options: { lineItemsJson: '[{"title":"x","quantity":0}]' } }, 'items[0].quantity'],
+		[
+			'quantity',
+			{ options: { lineItemsJson: '[{"title":"x","quantity":0}]' } },
+			'items[0].quantity',
+		],
 		['sku', { options: { lineItemsJson: '[{"name":"x","sku":"1"}]' } }, 'items[0].name'],
 	])('refuses a bad %s before sending', async (_label, parameters, field) => {
 		const result = await runOrder('createPayment', { amount: 10, currency: 'AED', ...parameters });
@@ -120,14 +194,22 @@ describe('order.createPayment', () => {
 
 		box.sandbox.clearRequests();
 		box.sandbox.faults.inject({ kind: 'status500' });
-		const result = await runOrder('createPayment', { amount: 10, currency: 'AED', merchantOrderId: 'RETRY-1' });
+		const result = await runOrder('createPayment', {
+			amount: 10,
+			currency: 'AED',
+			merchantOrderId: 'RETRY-1',
+		});
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(box.sandbox, CREATE)).toHaveLength(2);
 	});
 
 	it('reports a repeated m_order_id as the service error', async () => {
 		await runOrder('createPayment', { amount: 10, currency: 'AED', merchantOrderId: 'DUP-1' });
-		const again = await runOrder('createPayment', { amount: 10, currency: 'AED', merchantOrderId: 'DUP-1' });
+		const again = await runOrder('createPayment', {
+			amount: 10,
+			currency: 'AED',
+			merchantOrderId: 'DUP-1',
+		});
 		expect(again.error?.constructor.name).toBe('NodeApiError');
 		expect(again.error?.message).toMatch(/^The Merchant Order ID "DUP-1" was already used/);
 	});
@@ -151,13 +233,24 @@ describe('order.createPayment', () => {
 		const result = await runWorkflow(
 			{
 				nodes: [
-					{ name: 'Start', type: 'harness.start', parameters: { items: [{ amount: 0 }, { amount: 12 }] as never } },
+					{
+						name: 'Start',
+						type: 'harness.start',
+						parameters: { items: [{ amount: 0 }, { amount: 12 }] as never },
+					},
 					{
 						name: 'Gateway',
 						type: GATEWAY,
 						onError: 'continueErrorOutput',
-						parameters: { resource: 'order', operation: 'createPayment', amount: '={{ $json.amount }}', currency: 'AED' },
-						credentials: { paymentGatewayHostedApi: { id: 'paymentGatewayHostedApi', name: 'hosted' } },
+						parameters: {
+							resource: 'order',
+							operation: 'createPayment',
+							amount: '={{ $json.amount }}',
+							currency: 'AED',
+						},
+						credentials: {
+							paymentGatewayHostedApi: { id: 'paymentGatewayHostedApi', name: 'hosted' },
+						},
 					},
 				],
 				connections: { Start: { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } },
@@ -184,7 +277,12 @@ describe('order.createPayment: values from expressions', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const data = sentData();
-		expect(data.order_details).toMatchObject({ amount: 150.25, quantity: 5, convenience_fee: 1.5, currency: 'USD' });
+		expect(data.order_details).toMatchObject({
+			amount: 150.25,
+			quantity: 5,
+			convenience_fee: 1.5,
+			currency: 'USD',
+		});
 		expect((data.shipping_details as IDataObject).shipping_amount).toBe(2.75);
 		expect(data.items).toEqual([{ title: 'Mug', quantity: 2 }]);
 	});
@@ -211,27 +309,69 @@ describe('order.createPayment: values from expressions', () => {
 	});
 
 	it.each([
-		['an object as Customer ID', { customerDetails: { customerId: '={{ { id: 1 } }}' } }, 'customer_details.m_customer_id', 'must be text, not a object'],
-		['a list as Merchant Order ID', { merchantOrderId: '={{ ["a", "b"] }}' }, 'order_details.m_order_id', 'must be text, not a list'],
-		['a URL with a line break', { urls: { success: '={{ "https://shop.example.com/ok\\nX" }}' } }, 'urls.success', 'one line'],
+		[
+			'an object as Customer ID',
+			{ customerDetails: { customerId: '={{ { id: 1 } }}' } },
+			'customer_details.m_customer_id',
+			'must be text, not a object',
+		],
+		[
+			'a list as Merchant Order ID',
+			{ merchantOrderId: '={{ ["a", "b"] }}' },
+			'order_details.m_order_id',
+			'must be text, not a list',
+		],
+		[
+			'a URL with a line break',
+			{ urls: { success: '={{ "https://shop.example.com/ok\\nX" }}' } },
+			'urls.success',
+			'one line',
+		],
 		['NaN as amount', { amount: '={{ NaN }}' }, 'order_details.amount', 'finite'],
-		['invalid Line Items (JSON)', { options: { lineItemsJson: '[{"title": ' } }, 'Line Items (JSON)', 'must be valid JSON'],
-		['Line Items (JSON) that is not a list', { options: { lineItemsJson: '{"title":"x"}' } }, 'Line Items (JSON)', 'must be a JSON array'],
-		['a shipping currency outside ISO 4217', { shippingDetails: { currency: 'XYZ' } }, 'shipping_details.shipping_currency', 'ISO 4217'],
-		['three decimals in AED', { amount: 10.125 }, 'order_details.amount', 'at most 2 decimal places in AED'],
+		[
+			'invalid Line Items (JSON)',
+			{ options: { lineItemsJson: '[{"title": ' } },
+			'Line Items (JSON)',
+			'must be valid JSON',
+		],
+		[
+			'Line Items (JSON) that is not a list',
+			{ options: { lineItemsJson: '{"title":"x"}' } },
+			'Line Items (JSON)',
+			'must be a JSON array',
+		],
+		[
+			'a shipping currency outside ISO 4217',
+			{ shippingDetails: { currency: 'XYZ' } },
+			'shipping_details.shipping_currency',
+			'ISO 4217',
+		],
+		[
+			'three decimals in AED',
+			{ amount: 10.125 },
+			'order_details.amount',
+			'at most 2 decimal places in AED',
+		],
 		[
 			'a convenience fee with three decimals in AED',
 			{ orderDetails: { convenienceFee: '={{ "1.005" }}' } },
 			'Invalid Order Details > Convenience Fee: order_details.convenience_fee',
 			'at most 2 decimal places in AED (received 1.005)',
 		],
-	])('refuses %s, naming field and rule; nothing is sent', async (_label, parameters, field, rule) => {
-		const result = await runOrder('createPayment', { amount: 10, currency: 'AED', ...parameters });
-		expect(result.error?.constructor.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(field);
-		expect(result.error?.message).toContain(rule);
-		expect(box.sandbox.requests).toHaveLength(0);
-	});
+	])(
+		'refuses %s, naming field and rule; nothing is sent',
+		async (_label, parameters, field, rule) => {
+			const result = await runOrder('createPayment', {
+				amount: 10,
+				currency: 'AED',
+				...parameters,
+			});
+			expect(result.error?.constructor.name).toBe('NodeOperationError');
+			expect(result.error?.message).toContain(field);
+			expect(result.error?.message).toContain(rule);
+			expect(box.sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	it('takes three decimals in KWD', async () => {
 		const result = await runOrder('createPayment', { amount: 10.125, currency: 'KWD' });

@@ -5,7 +5,11 @@ const { box, runOrder, sentData } = orderSandbox(23);
 describe('order.saveCard', () => {
 	it('requires the customer ID', async () => {
 		// From an expression that comes out empty (n8n itself refuses a literal empty value).
-		const result = await runOrder('saveCard', { amount: 1, currency: 'AED', customerId: '={{ $json.customer }}' });
+		const result = await runOrder('saveCard', {
+			amount: 1,
+			currency: 'AED',
+			customerId: '={{ $json.customer }}',
+		});
 		expect(result.error?.message).toContain('customer_details.m_customer_id');
 		expect(box.sandbox.requests).toHaveLength(0);
 	});
@@ -28,8 +32,14 @@ describe('order.saveCard', () => {
 		box.sandbox.state.completeOrder(pOrderId, 'pay');
 		const event = box.sandbox.state.events.filter((e) => String(e.p_order_id) === pOrderId).pop()!;
 		expect(event.url).toBe('https://hooks.example.com/tokens');
-		expect(event.payload).toMatchObject({ action: 'AUTH_REVERSAL', status: 'SUCCESS', order_status: 'AUTHORISED' });
+		expect(event.payload).toMatchObject({
+			action: 'AUTH_REVERSAL',
+			status: 'SUCCESS',
+			order_status: 'AUTHORISED',
+		});
 		expect(event.payload.m_payment_token).toBeTruthy();
-		expect(box.sandbox.state.tokens.get(String(event.payload.m_payment_token))?.m_customer_id).toBe('CUST-SAVE-1');
+		expect(box.sandbox.state.tokens.get(String(event.payload.m_payment_token))?.m_customer_id).toBe(
+			'CUST-SAVE-1',
+		);
 	});
 });

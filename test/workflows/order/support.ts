@@ -6,7 +6,13 @@ import { requestsTo, runGateway } from '../support';
 
 export const CREATE = '/orders/v1/create';
 
-export const EMPTY_KEYED = [{ alpha: '' }, { beta: '' }, { gamma: '' }, { delta: '' }, { epsilon: '' }];
+export const EMPTY_KEYED = [
+	{ alpha: '' },
+	{ beta: '' },
+	{ gamma: '' },
+	{ delta: '' },
+	{ epsilon: '' },
+];
 
 /** A sandbox for one order test file, cleared before each test. */
 export function orderSandbox(seed: number) {
@@ -29,6 +35,7 @@ export function orderSandbox(seed: number) {
 			parameters: { resource: 'order', operation, ...(parameters as INodeParameters) },
 		});
 	/** The body the sandbox received for the n-th create request. */
-	const sentData = (n = 0) => JSON.parse(requestsTo(box.sandbox, CREATE)[n].body.toString()).data as IDataObject;
+	const sentData = (n = 0) =>
+		JSON.parse(requestsTo(box.sandbox, CREATE)[n].body.toString()).data as IDataObject;
 	return { box, runOrder, sentData };
 }

@@ -12,7 +12,11 @@ const { box, runOrder, sentData } = orderSandbox(19);
 const LIST = '/orders/v1/transaction-list';
 
 async function newOrder(): Promise<string> {
-	const result = await runOrder('createPayment', { amount: 12, currency: 'AED', merchantOrderId: `W-${Date.now()}-${Math.random()}` });
+	const result = await runOrder('createPayment', {
+		amount: 12,
+		currency: 'AED',
+		merchantOrderId: `W-${Date.now()}-${Math.random()}`,
+	});
 	expect(result.error).toBeUndefined();
 	return String(result.outputs.Gateway[0].json.p_order_id);
 }
@@ -20,20 +24,40 @@ async function newOrder(): Promise<string> {
 const WEBHOOK_CREDENTIAL = 'paymentGatewayWebhookApi';
 
 /** Start → Wait for Payment with the hosted keys and the webhook credential (`secret`). */
-function waitFor(orderId: string, more: IDataObject = {}, extra: { items?: object[]; continueOnFail?: boolean; secret?: string } = {}) {
+function waitFor(
+	orderId: string,
+	more: IDataObject = {},
+	extra: { items?: object[]; continueOnFail?: boolean; secret?: string } = {},
+) {
 	const credentials = [
 		...sandboxCredentials(box.sandbox),
-		{ id: WEBHOOK_CREDENTIAL, name: WEBHOOK_CREDENTIAL, type: WEBHOOK_CREDENTIAL, data: { notificationSecret: extra.secret ?? box.sandbox.keys.webhook.notificationSecret } },
+		{
+			id: WEBHOOK_CREDENTIAL,
+			name: WEBHOOK_CREDENTIAL,
+			type: WEBHOOK_CREDENTIAL,
+			data: { notificationSecret: extra.secret ?? box.sandbox.keys.webhook.notificationSecret },
+		},
 	];
 	const ref = (type: string) => ({ [type]: { id: type, name: type } });
 	return runWorkflow(
 		{
 			nodes: [
-				{ name: 'Start', type: 'harness.start', parameters: { items: (extra.items ?? [{}]) as INodeParameters[], binary: [] } },
+				{
+					name: 'Start',
+					type: 'harness.start',
+					parameters: { items: (extra.items ?? [{}]) as INodeParameters[], binary: [] },
+				},
 				{
 					name: 'Gateway',
 					type: GATEWAY,
-					parameters: { resource: 'order', operation: 'waitForPayment', orderId, waitLimit: 2, waitLimitUnit: 'hours', ...(more as INodeParameters) },
+					parameters: {
+						resource: 'order',
+						operation: 'waitForPayment',
+						orderId,
+						waitLimit: 2,
+						waitLimitUnit: 'hours',
+						...(more as INodeParameters),
+					},
 					credentials: { ...ref('paymentGatewayHostedApi'), ...ref(WEBHOOK_CREDENTIAL) },
 					...(extra.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},
@@ -45,19 +69,26 @@ function waitFor(orderId: string, more: IDataObject = {}, extra: { items?: objec
 }
 
 describe('order operations: Send Final Status to This Execution', () => {
-	it.each(['createPayment', 'authorize', 'saveCard', 'createSplitPayment'])('%s sends the execution resume URL as urls.webhook_url', async (operation) => {
-		const parameters: IDataObject = { amount: 10, currency: 'AED', sendStatusToThisExecution: true };
-		if (operation === 'authorize') parameters.captureMethod = 'MANUAL';
-		if (operation === 'saveCard') parameters.customerId = 'CUST-19';
-		if (operation === 'createSplitPayment') {
-			parameters.transactionAction = 'SALE';
-			parameters.splitRecipients = { recipient: [{ splitId: 'SUB-1', type: 'P', value: 50 }] };
-		}
-		const result = await runOrder(operation, parameters);
-		expect(result.error).toBeUndefined();
-		const url = new URL(String((sentData().urls as Record<string, unknown>).webhook_url));
-		expect(url.pathname).toMatch(/\/webhook-waiting\/[^/]+$/);
-	});
+	it.each(['createPayment', 'authorize', 'saveCard', 'createSplitPayment'])(
+		'%s sends the execution resume URL as urls.webhook_url',
+		async (operation) => {
+			const parameters: IDataObject = {
+				amount: 10,
+				currency: 'AED',
+				sendStatusToThisExecution: true,
+			};
+			if (operation === 'authorize') parameters.captureMethod = 'MANUAL';
+			if (operation === 'saveCard') parameters.customerId = 'CUST-19';
+			if (operation === 'createSplitPayment') {
+				parameters.transactionAction = 'SALE';
+				parameters.splitRecipients = { recipient: [{ splitId: 'SUB-1', type: 'P', value: 50 }] };
+			}
+			const result = await runOrder(operation, parameters);
+			expect(result.error).toBeUndefined();
+			const url = new URL(String((sentData().urls as Record<string, unknown>).webhook_url));
+			expect(url.pathname).toMatch(/\/webhook-waiting\/[^/]+$/);
+		},
+	);
 
 	it('refuses it together with a Webhook URL, and sends nothing', async () => {
 		const result = await runOrder('createPayment', {
@@ -66,13 +97,21 @@ describe('order operations: Send Final Status to This Execution', () => {
 			sendStatusToThisExecution: true,
 			urls: { webhookUrl: 'https://hooks.example.com/pay' },
 		});
-		expect(result.error?.message).toMatch(/urls\.webhook_url.*must be empty when Send Final Status to This Execution is on/s);
+		expect(result.error?.message).toMatch(
+			/urls\.webhook_url.*must be empty when Send Final Status to This Execution is on/s,
+		);
 		expect(requestsTo(box.sandbox, CREATE)).toHaveLength(0);
 	});
 
 	it('leaves the webhook URL alone when off', async () => {
-		await runOrder('createPayment', { amount: 10, currency: 'AED', urls: { webhookUrl: 'https://hooks.example.com/pay' } });
-		expect((sentData().urls as Record<string, unknown>).webhook_url).toBe('https://hooks.example.com/pay');
+		await runOrder('createPayment', {
+			amount: 10,
+			currency: 'AED',
+			urls: { webhookUrl: 'https://hooks.example.com/pay' },
+		});
+		expect((sentData().urls as Record<string, unknown>).webhook_url).toBe(
+			'https://hooks.example.com/pay',
+		);
 	});
 });
 
@@ -80,7 +119,11 @@ describe('order.waitForPayment (execute side)', () => {
 	it('puts the execution to wait for a pending order, the Timed Out item ready on its input', async () => {
 		const orderId = await newOrder();
 		const before = Date.now();
-		const result = await waitFor(orderId, {}, { items: [{ payment_link: 'https://pay.example/x' }] });
+		const result = await waitFor(
+			orderId,
+			{},
+			{ items: [{ payment_link: 'https://pay.example/x' }] },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.run?.status).toBe('waiting');
 		const waitTill = result.run?.waitTill as Date;
@@ -90,7 +133,12 @@ describe('order.waitForPayment (execute side)', () => {
 		expect(stacked.node.name).toBe('Gateway');
 		expect(stacked.data.main[0]).toEqual([
 			expect.objectContaining({
-				json: expect.objectContaining({ outcome: 'timedOut', p_order_id: orderId, order_status: 'PENDING', input: { payment_link: 'https://pay.example/x' } }),
+				json: expect.objectContaining({
+					outcome: 'timedOut',
+					p_order_id: orderId,
+					order_status: 'PENDING',
+					input: { payment_link: 'https://pay.example/x' },
+				}),
 			}),
 		]);
 		expect(requestsTo(box.sandbox, LIST)[0].query).toMatchObject({ p_order_id: orderId });
@@ -99,20 +147,27 @@ describe('order.waitForPayment (execute side)', () => {
 	it.each([
 		['pay', 1, { outcome: 'paid', source: 'lookup', status: 'CAPTURED' }],
 		['decline', 2, { outcome: 'failed', source: 'lookup', status: 'FAILED' }],
-	] as const)('an order already completed (%s) is routed at once, without waiting', async (outcome, output, expected) => {
-		const orderId = await newOrder();
-		box.sandbox.state.completeOrder(orderId, outcome);
-		const result = await waitFor(orderId);
-		expect(result.run?.status).not.toBe('waiting');
-		const outputs = result.allOutputs.Gateway;
-		expect(outputs.map((items) => items.length)).toEqual([0, 1, 2].map((i) => (i === output ? 1 : 0)));
-		expect(outputs[output][0].json).toMatchObject({ ...expected, p_order_id: orderId });
-	});
+	] as const)(
+		'an order already completed (%s) is routed at once, without waiting',
+		async (outcome, output, expected) => {
+			const orderId = await newOrder();
+			box.sandbox.state.completeOrder(orderId, outcome);
+			const result = await waitFor(orderId);
+			expect(result.run?.status).not.toBe('waiting');
+			const outputs = result.allOutputs.Gateway;
+			expect(outputs.map((items) => items.length)).toEqual(
+				[0, 1, 2].map((i) => (i === output ? 1 : 0)),
+			);
+			expect(outputs[output][0].json).toMatchObject({ ...expected, p_order_id: orderId });
+		},
+	);
 
 	it('refuses more than one item: one wait per execution', async () => {
 		const orderId = await newOrder();
 		const result = await waitFor(orderId, {}, { items: [{}, {}] });
-		expect(result.error?.message).toBe('Wait for Payment waits for one order per execution; it received 2 items');
+		expect(result.error?.message).toBe(
+			'Wait for Payment waits for one order per execution; it received 2 items',
+		);
 	});
 
 	it('refuses an unknown order, a missing Order ID and a wait limit of 0', async () => {
@@ -120,13 +175,17 @@ describe('order.waitForPayment (execute side)', () => {
 		expect((await waitFor('')).error?.message).toMatch(/Order ID.*is required/s);
 		const orderId = await newOrder();
 		expect((await waitFor(orderId, { waitLimit: 0 })).error?.message).toMatch(/Wait Limit/);
-		expect((await waitFor(orderId, { waitLimit: 400, waitLimitUnit: 'days' })).error?.message).toMatch(/at most 366 days/);
+		expect(
+			(await waitFor(orderId, { waitLimit: 400, waitLimitUnit: 'days' })).error?.message,
+		).toMatch(/at most 366 days/);
 	});
 
 	it('refuses to wait without a notification secret to check the deliveries with', async () => {
 		const orderId = await newOrder();
 		const result = await waitFor(orderId, {}, { secret: '' });
-		expect(result.error?.message).toBe('The Payment Gateway Webhook API credential has no notification secret');
+		expect(result.error?.message).toBe(
+			'The Payment Gateway Webhook API credential has no notification secret',
+		);
 		expect(result.run?.status).not.toBe('waiting');
 	});
 
@@ -139,17 +198,30 @@ describe('order.waitForPayment (execute side)', () => {
 
 describe('node description for Wait for Payment', () => {
 	const { description } = new PaymentGateway();
-	const webhookCredential = description.credentials!.find((c) => c.name === 'paymentGatewayWebhookApi')!;
+	const webhookCredential = description.credentials!.find(
+		(c) => c.name === 'paymentGatewayWebhookApi',
+	)!;
 	const shown = (operation: string) =>
-		NodeHelpers.displayParameter({ resource: 'order', operation, authentication: 'hosted' }, webhookCredential, null, null);
+		NodeHelpers.displayParameter(
+			{ resource: 'order', operation, authentication: 'hosted' },
+			webhookCredential,
+			null,
+			null,
+		);
 
 	it('asks for the webhook credential on Wait for Payment only', () => {
-		const operations = (description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('order'))!.options ?? []).map((o) => String((o as { value: string }).value));
+		const operations = (
+			description.properties.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('order'),
+			)!.options ?? []
+		).map((o) => String((o as { value: string }).value));
 		expect(operations.filter(shown)).toEqual(['waitForPayment']);
 	});
 
 	it('has three outputs for Wait for Payment, one otherwise, and one resume webhook', () => {
 		expect(description.outputs).toMatch(/waitForPayment/);
-		expect(description.webhooks).toEqual([expect.objectContaining({ httpMethod: 'POST', path: '', restartWebhook: true })]);
+		expect(description.webhooks).toEqual([
+			expect.objectContaining({ httpMethod: 'POST', path: '', restartWebhook: true }),
+		]);
 	});
 });

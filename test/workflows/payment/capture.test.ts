@@ -8,7 +8,10 @@ describe('payment.capture', () => {
 		const record = fresh('AUTHORISED');
 		const result = await manage('capture', record, record.amount);
 		expect(result.error).toBeUndefined();
-		expect(result.outputs.Gateway[0].json).toMatchObject({ status: 'CAPTURED', message: 'Captured Successfully.' });
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			status: 'CAPTURED',
+			message: 'Captured Successfully.',
+		});
 		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 	});
 

@@ -12,7 +12,9 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 		const first = Math.floor(total / 3);
 		const rest = Math.round((total - first) * 100) / 100;
 
-		const capture = await manage('capture', record, total, { additionalFields: { reason: 'Shipped' } });
+		const capture = await manage('capture', record, total, {
+			additionalFields: { reason: 'Shipped' },
+		});
 		expect(capture.error).toBeUndefined();
 		expect(capture.outputs.Gateway).toEqual([
 			{
@@ -30,7 +32,10 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		const { date, date_iso } = capture.outputs.Gateway[0].json as { date: string; date_iso: string };
+		const { date, date_iso } = capture.outputs.Gateway[0].json as {
+			date: string;
+			date_iso: string;
+		};
 		expect(date_iso.slice(0, 10)).toBe(`${date.slice(6)}-${date.slice(3, 5)}-${date.slice(0, 2)}`);
 
 		const partial = await manage('refund', record, first);
@@ -49,7 +54,12 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 		// The POS lookup's history shows the three changes, newest last.
 		const pos = await runGateway(box.sandbox, {
 			credentialType: 'paymentGatewayPosApi',
-			parameters: { resource: 'transaction', operation: 'getPosOrder', authentication: 'pos', orderId: record.p_order_id },
+			parameters: {
+				resource: 'transaction',
+				operation: 'getPosOrder',
+				authentication: 'pos',
+				orderId: record.p_order_id,
+			},
 		});
 		const history = pos.outputs.Gateway[0].json.transaction_history as IDataObject[];
 		expect(history.slice(-3).map((h) => [h.status, h.amount])).toEqual([
@@ -66,14 +76,21 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 				amount: { ...amount, value: total },
 				reason: 'Shipped',
 			},
-			{ action: 'REFUND', transaction_id: record.transaction_id, amount: { ...amount, value: first } },
-			{ action: 'REFUND', transaction_id: record.transaction_id, amount: { ...amount, value: rest } },
+			{
+				action: 'REFUND',
+				transaction_id: record.transaction_id,
+				amount: { ...amount, value: first },
+			},
+			{
+				action: 'REFUND',
+				transaction_id: record.transaction_id,
+				amount: { ...amount, value: rest },
+			},
 		]);
 		const [request] = requestsTo(box.sandbox, MANAGE);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		expect(request.headers['merchant-key']).toBe(box.sandbox.keys.hosted.merchantKey);
 	});
-
 });
 
 describe('payment.refund: refusals by the service', () => {
@@ -134,17 +151,41 @@ describe('payment.refund: rules checked before sending', () => {
 		['a refund below 1', 'refund', { amount: 0.5 }, 'amount.value', 'must be at least 1', 0.5],
 		['a capture of 0', 'capture', { amount: 0 }, 'amount.value', 'must be above 0', 0],
 		['a void below 0', 'void', { amount: -1 }, 'amount.value', 'must be above 0', -1],
-		['an amount with a symbol', 'refund', { amount: '={{ "AED 10" }}' }, 'amount.value', 'must be a plain number (no currency symbol, commas or spaces)', 'AED 10'],
-		['an unsupported currency', 'refund', { amount: 5, currency: '={{ "JPY" }}' }, 'amount.currencyCode', 'must be one of AED, USD, EUR, GBP, INR, SAR, QAR, KWD, BHD, OMR', 'JPY'],
-		['an empty transaction ID', 'capture', { amount: 5, transactionId: '={{ "  " }}' }, 'transaction_id', 'is required', '  '],
-	] as const)('refuses %s, naming field, rule and value; nothing is sent', async (_, operation, change, field, rule, value) => {
-		const result = await manage(operation, record, 1, change as INodeParameters);
-		expect(result.error?.constructor.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(field);
-		expect(result.error?.message).toContain(rule);
-		expect(result.error?.message).toContain(`(received ${JSON.stringify(value)})`);
-		expect(box.sandbox.requests).toHaveLength(0);
-	});
+		[
+			'an amount with a symbol',
+			'refund',
+			{ amount: '={{ "AED 10" }}' },
+			'amount.value',
+			'must be a plain number (no currency symbol, commas or spaces)',
+			'AED 10',
+		],
+		[
+			'an unsupported currency',
+			'refund',
+			{ amount: 5, currency: '={{ "JPY" }}' },
+			'amount.currencyCode',
+			'must be one of AED, USD, EUR, GBP, INR, SAR, QAR, KWD, BHD, OMR',
+			'JPY',
+		],
+		[
+			'an empty transaction ID',
+			'capture',
+			{ amount: 5, transactionId: '={{ "  " }}' },
+			'transaction_id',
+			'is required',
+			'  ',
+		],
+	] as const)(
+		'refuses %s, naming field, rule and value; nothing is sent',
+		async (_, operation, change, field, rule, value) => {
+			const result = await manage(operation, record, 1, change as INodeParameters);
+			expect(result.error?.constructor.name).toBe('NodeOperationError');
+			expect(result.error?.message).toContain(field);
+			expect(result.error?.message).toContain(rule);
+			expect(result.error?.message).toContain(`(received ${JSON.stringify(value)})`);
+			expect(box.sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	it.each(['capture', 'void', 'refund'] as const)(
 		'%s: refuses more decimals than the currency has, from an expression too; nothing is sent',
@@ -200,15 +241,28 @@ describe('payment: Continue On Fail', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const out = result.outputs.Gateway;
-		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
-		expect(out[0].json).toMatchObject({ status: 'PARTIALLY_REFUNDED', transaction_id: Number(captured.transaction_id) });
+		expect(out.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
+		expect(out[0].json).toMatchObject({
+			status: 'PARTIALLY_REFUNDED',
+			transaction_id: Number(captured.transaction_id),
+		});
 		expect(out[1].json).toMatchObject({ code: 'E0044', httpCode: 400 });
-		expect(out[1].json.description).toMatch(/not refundable or voidable, already refunded or voided/);
+		expect(out[1].json.description).toMatch(
+			/not refundable or voidable, already refunded or voided/,
+		);
 		expect(out[1].json.error).toMatch(/authorisation cannot be refunded/);
 		expect(out[2].json).toMatchObject({
 			violations: [{ field: 'amount.value', rule: 'must be at least 1', value: 0.2 }],
 		});
-		expect(out[3].json).toMatchObject({ status: 'PARTIALLY_REFUNDED', transaction_id: Number(other.transaction_id) });
+		expect(out[3].json).toMatchObject({
+			status: 'PARTIALLY_REFUNDED',
+			transaction_id: Number(other.transaction_id),
+		});
 		// The refused item was not sent.
 		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(3);
 	});

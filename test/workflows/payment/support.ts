@@ -25,7 +25,10 @@ export function paymentSandbox(seed: number) {
 	const records = () => box.sandbox.state.transactions as TransactionRecord[];
 	const used = new Set<string>();
 	/** A seeded transaction in `status` that no other test has touched. */
-	function fresh(status: string, currencies = ['AED', 'USD', 'EUR', 'GBP', 'SAR']): TransactionRecord {
+	function fresh(
+		status: string,
+		currencies = ['AED', 'USD', 'EUR', 'GBP', 'SAR'],
+	): TransactionRecord {
 		const record = records().find(
 			(r) => r.status === status && currencies.includes(r.currency) && !used.has(r.transaction_id),
 		);
@@ -37,8 +40,12 @@ export function paymentSandbox(seed: number) {
 	const currencyWith = (captured: number, authorised: number) =>
 		['AED', 'USD', 'EUR', 'GBP', 'INR', 'SAR'].find(
 			(c) =>
-				records().filter((r) => r.currency === c && r.status === 'CAPTURED' && !used.has(r.transaction_id)).length >= captured &&
-				records().filter((r) => r.currency === c && r.status === 'AUTHORISED' && !used.has(r.transaction_id)).length >= authorised,
+				records().filter(
+					(r) => r.currency === c && r.status === 'CAPTURED' && !used.has(r.transaction_id),
+				).length >= captured &&
+				records().filter(
+					(r) => r.currency === c && r.status === 'AUTHORISED' && !used.has(r.transaction_id),
+				).length >= authorised,
 		)!;
 
 	const manage = (
@@ -65,7 +72,12 @@ export function paymentSandbox(seed: number) {
 
 	const statusViaList = async (transactionId: string) => {
 		const result = await runGateway(box.sandbox, {
-			parameters: { resource: 'transaction', operation: 'getMany', returnAll: true, filters: { transactionId } },
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { transactionId },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		return result.outputs.Gateway.map((i) => i.json.status);
@@ -79,7 +91,9 @@ export function expectE0044(error: unknown, message: RegExp): void {
 	expect((error as Error).constructor.name).toBe('NodeApiError');
 	expect((error as Error).message).toMatch(message);
 	expect((error as Error).message).toContain('[code E0044]');
-	expect((error as { description?: string }).description).toMatch(/not in a state that allows this: not refundable or voidable/);
+	expect((error as { description?: string }).description).toMatch(
+		/not in a state that allows this: not refundable or voidable/,
+	);
 	expect((error as { httpCode?: string }).httpCode).toBe('400');
 }
 

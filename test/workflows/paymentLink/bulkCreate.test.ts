@@ -77,7 +77,18 @@ const bulk = (items: IDataObject[], parameters: IDataObject, binary?: Buffer) =>
 	runGateway(sandbox, {
 		items,
 		credentialType: 'paymentGatewayPaymentLinkApi',
-		...(binary ? { binary: [{ property: 'data', fileName: 'links.xlsx', mimeType: XLSX, base64: binary.toString('base64') }] } : {}),
+		...(binary
+			? {
+					binary: [
+						{
+							property: 'data',
+							fileName: 'links.xlsx',
+							mimeType: XLSX,
+							base64: binary.toString('base64'),
+						},
+					],
+				}
+			: {}),
 		parameters: { resource: 'paymentLink', operation: 'bulkCreate', ...parameters } as never,
 	});
 
@@ -92,18 +103,26 @@ describe('paymentLink.bulkCreate from input items', () => {
 		expect(sheet.headers).toEqual(HEADERS);
 		const rows = sheet.rows.map((r) => Object.fromEntries(HEADERS.map((h, i) => [h, r.values[i]])));
 		expect(rows).toHaveLength(3);
-		expect(rows.map((r) => [r.Amount, r.Description, r['Customer Name'], r['Product Details']])).toEqual([
+		expect(
+			rows.map((r) => [r.Amount, r.Description, r['Customer Name'], r['Product Details']]),
+		).toEqual([
 			[101, 'Product 1', 'Noor Rahman', 'P-1'],
 			[102, 'Product 2', 'Noor Rahman', 'P-2'],
 			[103, 'Product 3', 'Noor Rahman', 'P-3'],
 		]);
-		expect(rows.every((r) => r['Convenience Fee'] === 2.5 && r['End Date'] === nextYear)).toBe(true);
+		expect(rows.every((r) => r['Convenience Fee'] === 2.5 && r['End Date'] === nextYear)).toBe(
+			true,
+		);
 		// Tip is written as 0 without split payment, as the service keeps it.
 		expect(rows.every((r) => String(r.Tip) === '0')).toBe(true);
 
 		const out = result.outputs.Gateway;
 		expect(out).toHaveLength(3);
-		expect(out[0].json).toMatchObject({ created: true, amount: expect.anything(), currency: 'AED' });
+		expect(out[0].json).toMatchObject({
+			created: true,
+			amount: expect.anything(),
+			currency: 'AED',
+		});
 		expect(String(out[0].json.payment_link)).toContain('/checkout/');
 		expect(out[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
@@ -113,13 +132,18 @@ describe('paymentLink.bulkCreate from input items', () => {
 		items[36] = { ...items[36], buyer: 'Cher' };
 		const result = await bulk(items, mapped);
 		expect(result.error?.constructor.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(/^1 row\(s\) break .*row 38 \(item 36\), Customer Name: must have the form Firstname Lastname \(received "Cher"\)/);
+		expect(result.error?.message).toMatch(
+			/^1 row\(s\) break .*row 38 \(item 36\), Customer Name: must have the form Firstname Lastname \(received "Cher"\)/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('returns failed_rows when creation fails for some rows, keeping the others', async () => {
 		sandbox.state.settings.paymentLinkStorageFailRows = [3];
-		const result = await bulk([product(1), product(2), product(3)], { ...mapped, output: 'summary' });
+		const result = await bulk([product(1), product(2), product(3)], {
+			...mapped,
+			output: 'summary',
+		});
 		const [summary] = result.outputs.Gateway;
 		expect(summary.json).toMatchObject({ total_records: 3, links_created: 2, links_failed: 1 });
 		expect(summary.json.failed_rows).toEqual([expect.objectContaining({ row: 3 })]);
@@ -169,8 +193,12 @@ describe('paymentLink.bulkCreate: columns at their default read the item directl
 		items[2] = { ...items[2], 'End Date': '2031-02-30', 'Is Expiry': 1 };
 		const first = await bulk(items, {});
 		const second = await bulk(items, edited);
-		expect(first.error?.message).toMatch(/row 4 \(item 2\), End Date: must be a calendar date YYYY-MM-DD that exists/);
-		expect(first.error?.message).toMatch(/row 5 \(item 3\), Customer Email: must be text, not a object/);
+		expect(first.error?.message).toMatch(
+			/row 4 \(item 2\), End Date: must be a calendar date YYYY-MM-DD that exists/,
+		);
+		expect(first.error?.message).toMatch(
+			/row 5 \(item 3\), Customer Email: must be text, not a object/,
+		);
 		expect(second.error?.message).toBe(first.error?.message);
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -178,7 +206,11 @@ describe('paymentLink.bulkCreate: columns at their default read the item directl
 
 describe('paymentLink.bulkCreate from a binary file', () => {
 	const fileOf = async (rows: IDataObject[]) =>
-		await buildXlsx('Sheet1', HEADERS, rows.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)));
+		await buildXlsx(
+			'Sheet1',
+			HEADERS,
+			rows.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)),
+		);
 	const row = (amount: number): IDataObject => ({
 		Currency: 'USD',
 		Amount: amount,
@@ -200,7 +232,11 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 	});
 
 	it('refuses a file with a bad row before sending', async () => {
-		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([row(10), { ...row(0), 'Is Expiry': 1 }]));
+		const result = await bulk(
+			[{}],
+			{ inputMode: 'binary' },
+			await fileOf([row(10), { ...row(0), 'Is Expiry': 1 }]),
+		);
 		expect(result.error?.message).toMatch(/row 3, Amount: must be at least 1/);
 		expect(result.error?.message).toMatch(/row 3, End Date: is required when Is Expiry is 1/);
 		expect(sandbox.requests).toHaveLength(0);
@@ -208,8 +244,15 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 
 	it('reads a date cell as its calendar date and a true/false cell as 1/0', async () => {
 		const headers = HEADERS;
-		const cells = { ...row(30), 'Is Expiry': true, 'End Date': new Date(`${nextYear}T00:00:00Z`), 'Split Payment': false };
-		const file = await buildXlsx('Sheet1', headers, [headers.map((h) => cells[h as keyof typeof cells] as never)]);
+		const cells = {
+			...row(30),
+			'Is Expiry': true,
+			'End Date': new Date(`${nextYear}T00:00:00Z`),
+			'Split Payment': false,
+		};
+		const file = await buildXlsx('Sheet1', headers, [
+			headers.map((h) => cells[h as keyof typeof cells] as never),
+		]);
 		const result = await bulk([{}], { inputMode: 'binary' }, file);
 		expect(result.error).toBeUndefined();
 		const sent = await readXlsx(sandbox.state.paymentLinkUploads.at(-1)!.data);
@@ -218,8 +261,14 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 	});
 
 	it('refuses an End Date that does not exist (2031-02-30) before sending', async () => {
-		const result = await bulk([{}], { inputMode: 'binary' }, await fileOf([{ ...row(10), 'Is Expiry': 1, 'End Date': '2031-02-30' }]));
-		expect(result.error?.message).toMatch(/row 2, End Date: must be a calendar date YYYY-MM-DD that exists \(received "2031-02-30"\)/);
+		const result = await bulk(
+			[{}],
+			{ inputMode: 'binary' },
+			await fileOf([{ ...row(10), 'Is Expiry': 1, 'End Date': '2031-02-30' }]),
+		);
+		expect(result.error?.message).toMatch(
+			/row 2, End Date: must be a calendar date YYYY-MM-DD that exists \(received "2031-02-30"\)/,
+		);
 		expect(result.error?.message).not.toMatch(/is required when Is Expiry/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -228,7 +277,14 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		const result = await runGateway(sandbox, {
 			items: [{}],
 			credentialType: 'paymentGatewayPaymentLinkApi',
-			binary: [{ property: 'data', fileName: 'links.csv', mimeType: 'text/csv', base64: Buffer.from('Currency\nAED').toString('base64') }],
+			binary: [
+				{
+					property: 'data',
+					fileName: 'links.csv',
+					mimeType: 'text/csv',
+					base64: Buffer.from('Currency\nAED').toString('base64'),
+				},
+			],
 			parameters: { resource: 'paymentLink', operation: 'bulkCreate', inputMode: 'binary' },
 		});
 		expect(result.error?.message).toMatch(/file, \(file\): must be an \.xlsx file/);

@@ -47,7 +47,9 @@ describe('paymentLink.deactivate', () => {
 		const dataId = await createdLink();
 		const first = await deactivate(` ${dataId} `);
 		expect(first.outputs.Gateway[0].json).toMatchObject({ data_id: dataId, deactivated: true });
-		expect(JSON.parse(requestsTo(sandbox, DEACTIVATE)[0].body.toString())).toEqual({ data_id: dataId });
+		expect(JSON.parse(requestsTo(sandbox, DEACTIVATE)[0].body.toString())).toEqual({
+			data_id: dataId,
+		});
 		const second = await deactivate(dataId);
 		expect(second.error?.message).toContain('E0021');
 		expect((second.error as { description?: string }).description).toMatch(/already deactivated/);
@@ -57,7 +59,9 @@ describe('paymentLink.deactivate', () => {
 		const items = [{ v: '' }, { v: { id: 7 } }, { v: ['a', 'b'] }, { v: 'a\nb' }];
 		const result = await deactivate('={{ $json.v }}', items);
 		expect(sandbox.requests).toHaveLength(0);
-		const fields = result.outputs.Gateway.map((out) => (out.json.violations as Array<{ field: string; rule: string }>)[0]);
+		const fields = result.outputs.Gateway.map(
+			(out) => (out.json.violations as Array<{ field: string; rule: string }>)[0],
+		);
 		expect(fields.map((v) => v.field)).toEqual(['data_id', 'data_id', 'data_id', 'data_id']);
 		expect(fields.map((v) => v.rule)).toEqual([
 			'is required',

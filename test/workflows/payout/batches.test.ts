@@ -8,9 +8,20 @@ import { requestsTo, runGateway } from '../support';
 
 // Spelt out here, not imported: the columns the service reads.
 const HEADERS = [
-	'Reference No', 'Payment Mode', 'Amount', 'Remark', 'Beneficiary Account Number', 'Beneficiary Account Type',
-	'Beneficiary IFSC', 'Beneficiary Branch', 'Beneficiary Name', 'Beneficiary Email', 'Beneficiary Mobile',
-	'Beneficiary MMID', 'Beneficiary LEI Code', 'Beneficiary NRE Flag',
+	'Reference No',
+	'Payment Mode',
+	'Amount',
+	'Remark',
+	'Beneficiary Account Number',
+	'Beneficiary Account Type',
+	'Beneficiary IFSC',
+	'Beneficiary Branch',
+	'Beneficiary Name',
+	'Beneficiary Email',
+	'Beneficiary Mobile',
+	'Beneficiary MMID',
+	'Beneficiary LEI Code',
+	'Beneficiary NRE Flag',
 ];
 const UPLOAD = '/payout/v1/bulk/payouts';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -42,16 +53,37 @@ function rows(tag: string, count: number): IDataObject[] {
 }
 
 const tagOf = () => `T${process.pid % 10000}R${++runs}`;
-const SPLIT = { resource: 'payout', operation: 'bulkCreate', currency: 'INR', splitIntoBatches: true };
+const SPLIT = {
+	resource: 'payout',
+	operation: 'bulkCreate',
+	currency: 'INR',
+	splitIntoBatches: true,
+};
 
 const fromItems = (items: IDataObject[], parameters: IDataObject = {}, continueOnFail = false) =>
-	runGateway(sandbox, { items, credentialType: 'paymentGatewayPayoutApi', continueOnFail, parameters: { ...SPLIT, ...parameters } as never });
+	runGateway(sandbox, {
+		items,
+		credentialType: 'paymentGatewayPayoutApi',
+		continueOnFail,
+		parameters: { ...SPLIT, ...parameters } as never,
+	});
 
 async function fromFile(items: IDataObject[], parameters: IDataObject = {}) {
-	const file = await buildXlsx('Sheet1', HEADERS, items.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)));
+	const file = await buildXlsx(
+		'Sheet1',
+		HEADERS,
+		items.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)),
+	);
 	return await runGateway(sandbox, {
 		items: [{}],
-		binary: [{ property: 'data', fileName: 'payouts.xlsx', mimeType: XLSX, base64: file.toString('base64') }],
+		binary: [
+			{
+				property: 'data',
+				fileName: 'payouts.xlsx',
+				mimeType: XLSX,
+				base64: file.toString('base64'),
+			},
+		],
 		credentialType: 'paymentGatewayPayoutApi',
 		parameters: { ...SPLIT, inputMode: 'binary', ...parameters } as never,
 	});
@@ -62,7 +94,8 @@ function queuedCounts(tag: string): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const batch of sandbox.state.payoutBatches.values()) {
 		for (const row of batch.rows) {
-			if (row['Reference No'].startsWith(`${tag}-`)) counts.set(row['Reference No'], (counts.get(row['Reference No']) ?? 0) + 1);
+			if (row['Reference No'].startsWith(`${tag}-`))
+				counts.set(row['Reference No'], (counts.get(row['Reference No']) ?? 0) + 1);
 		}
 	}
 	return counts;
@@ -73,8 +106,12 @@ function expectEachRowOnce(tag: string, count: number) {
 	const counts = queuedCounts(tag);
 	expect(counts.size).toBe(count);
 	expect([...counts.values()].every((n) => n === 1)).toBe(true);
-	const batches = [...sandbox.state.payoutBatches.values()].filter((b) => b.rows[0]['Reference No'].startsWith(`${tag}-`));
-	expect(batches.map((b) => b.rows.length)).toEqual(Array.from({ length: Math.ceil(count / 500) }, (_, i) => Math.min(500, count - i * 500)));
+	const batches = [...sandbox.state.payoutBatches.values()].filter((b) =>
+		b.rows[0]['Reference No'].startsWith(`${tag}-`),
+	);
+	expect(batches.map((b) => b.rows.length)).toEqual(
+		Array.from({ length: Math.ceil(count / 500) }, (_, i) => Math.min(500, count - i * 500)),
+	);
 	batches.forEach((b, i) => expect(b.rows[0]['Reference No']).toBe(`${tag}-${i * 500}`));
 }
 
@@ -89,9 +126,33 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expectEachRowOnce(tag, 1200);
 		const out = result.outputs.Gateway;
 		expect(out.map((item) => item.json)).toMatchObject([
-			{ batch: 1, batches: 3, request_id: `${tag}-1`, first_row: 1, last_row: 500, total_records: 500, status: 'queued', payouts_queued: 500 },
-			{ batch: 2, request_id: `${tag}-2`, first_row: 501, last_row: 1000, status: 'queued', payouts_queued: 500 },
-			{ batch: 3, request_id: `${tag}-3`, first_row: 1001, last_row: 1200, total_records: 200, status: 'queued', payouts_queued: 200 },
+			{
+				batch: 1,
+				batches: 3,
+				request_id: `${tag}-1`,
+				first_row: 1,
+				last_row: 500,
+				total_records: 500,
+				status: 'queued',
+				payouts_queued: 500,
+			},
+			{
+				batch: 2,
+				request_id: `${tag}-2`,
+				first_row: 501,
+				last_row: 1000,
+				status: 'queued',
+				payouts_queued: 500,
+			},
+			{
+				batch: 3,
+				request_id: `${tag}-3`,
+				first_row: 1001,
+				last_row: 1200,
+				total_records: 200,
+				status: 'queued',
+				payouts_queued: 200,
+			},
 		]);
 		expect(out[2].pairedItem).toEqual(Array.from({ length: 200 }, (_, i) => ({ item: 1000 + i })));
 		expect(out[0].json.response).toMatchObject({ status: 'success', code: '00' });
@@ -110,7 +171,11 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		sandbox.clearRequests();
 		const again = await fromFile(rows(tag, 1200));
 		expect(again.error).toBeUndefined();
-		expect(statuses(again.outputs.Gateway)).toEqual(['alreadyQueued', 'alreadyQueued', 'alreadyQueued']);
+		expect(statuses(again.outputs.Gateway)).toEqual([
+			'alreadyQueued',
+			'alreadyQueued',
+			'alreadyQueued',
+		]);
 		expect(again.outputs.Gateway.map((item) => item.json.request_id)).toEqual(ids);
 		expect(again.outputs.Gateway[0].json.response).toMatchObject({ code: 'E0021' });
 		expectEachRowOnce(tag, 1200);
@@ -120,7 +185,9 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		const tag = tagOf();
 		const file = await fromFile(rows(tag, 600), { validateOnly: true });
 		const items = await fromItems(rows(tag, 600), { validateOnly: true });
-		expect(items.outputs.Gateway.map((i) => i.json.request_id)).toEqual(file.outputs.Gateway.map((i) => i.json.request_id));
+		expect(items.outputs.Gateway.map((i) => i.json.request_id)).toEqual(
+			file.outputs.Gateway.map((i) => i.json.request_id),
+		);
 	});
 
 	it('checks every row of every batch first: one bad row in batch 3 sends nothing', async () => {
@@ -128,7 +195,9 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		const items = rows(tag, 1200);
 		items[1100] = { ...items[1100], 'Beneficiary IFSC': 'bad' };
 		const result = await fromItems(items, { requestId: tag });
-		expect(result.error?.message).toMatch(/row 1102 \(item 1100\), Beneficiary IFSC: must have the form XXXX0XXXXXX/);
+		expect(result.error?.message).toMatch(
+			/row 1102 \(item 1100\), Beneficiary IFSC: must have the form XXXX0XXXXXX/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
@@ -137,13 +206,17 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		const items = rows(tag, 1200);
 		items[1150] = { ...items[1150], 'Reference No': items[3]['Reference No'] };
 		const result = await fromItems(items, { requestId: tag });
-		expect(result.error?.message).toMatch(/row 1152 \(item 1150\), Reference No: must be unique; row 5 has it too/);
+		expect(result.error?.message).toMatch(
+			/row 1152 \(item 1150\), Reference No: must be unique; row 5 has it too/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses a Request ID with no room for the batch number', async () => {
 		const result = await fromItems(rows(tagOf(), 600), { requestId: 'X'.repeat(29) });
-		expect(result.error?.message).toMatch(/Request ID: must be at most 28 characters when the rows go out in 2 batches/);
+		expect(result.error?.message).toMatch(
+			/Request ID: must be at most 28 characters when the rows go out in 2 batches/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
@@ -151,20 +224,33 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		const tag = tagOf();
 		const items = rows(tag, 1200);
 		items[1100] = { ...items[1100], Amount: -5 };
-		const result = await fromItems(items, { requestId: tag, validateOnly: true, options: { attachBatchFiles: true } });
+		const result = await fromItems(items, {
+			requestId: tag,
+			validateOnly: true,
+			options: { attachBatchFiles: true },
+		});
 		expect(sandbox.requests).toHaveLength(0);
 		const out = result.outputs.Gateway;
-		expect(out.map((item) => [item.json.request_id, item.json.status, item.json.failing_rows])).toEqual([
+		expect(
+			out.map((item) => [item.json.request_id, item.json.status, item.json.failing_rows]),
+		).toEqual([
 			[`${tag}-1`, 'valid', 0],
 			[`${tag}-2`, 'valid', 0],
 			[`${tag}-3`, 'invalid', 1],
 		]);
-		expect((out[2].json.violations as IDataObject[])[0]).toMatchObject({ row: 1102, item: 1100, column: 'Amount' });
+		expect((out[2].json.violations as IDataObject[])[0]).toMatchObject({
+			row: 1102,
+			item: 1100,
+			column: 'Amount',
+		});
 		expect((await result.binary('Gateway', 2)).length).toBeGreaterThan(1000);
 	});
 
 	it('without Split Into Batches still refuses more than 500 rows', async () => {
-		const result = await fromItems(rows(tagOf(), 501), { splitIntoBatches: false, requestId: 'ONE' });
+		const result = await fromItems(rows(tagOf(), 501), {
+			splitIntoBatches: false,
+			requestId: 'ONE',
+		});
 		expect(result.error?.message).toMatch(/may have at most 500 data rows/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -172,36 +258,72 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 
 /** A fault on the k-th upload that outlasts the node's one retry. */
 const FAULTS: Array<[string, (k: number) => Fault, string]> = [
-	['429', (k) => ({ kind: 'status429', path: UPLOAD, after: k - 1, count: 2, retryAfter: 0 }), 'failed'],
+	[
+		'429',
+		(k) => ({ kind: 'status429', path: UPLOAD, after: k - 1, count: 2, retryAfter: 0 }),
+		'failed',
+	],
 	['500', (k) => ({ kind: 'status500', path: UPLOAD, after: k - 1, count: 2 }), 'mayBeQueued'],
-	['a lost answer', (k) => ({ kind: 'dropAnswer', path: UPLOAD, after: k - 1, count: 2 }), 'mayBeQueued'],
-	['a refusal', (k) => ({ kind: 'bodyFail', path: UPLOAD, after: k - 1, body: { status: 'fail', code: 'E0001', message: 'Upload refused' } }), 'failed'],
+	[
+		'a lost answer',
+		(k) => ({ kind: 'dropAnswer', path: UPLOAD, after: k - 1, count: 2 }),
+		'mayBeQueued',
+	],
+	[
+		'a refusal',
+		(k) => ({
+			kind: 'bodyFail',
+			path: UPLOAD,
+			after: k - 1,
+			body: { status: 'fail', code: 'E0001', message: 'Upload refused' },
+		}),
+		'failed',
+	],
 ];
-const CASES = FAULTS.flatMap(([label, fault, status]) => [1, 2, 3].map((k) => [label, k, fault(k), status] as const));
+const CASES = FAULTS.flatMap(([label, fault, status]) =>
+	[1, 2, 3].map((k) => [label, k, fault(k), status] as const),
+);
 const ONE_RETRY = { requestOptions: { maxRetries: 1 } };
 
 describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a re-run', () => {
-	it.each(CASES)('%s on batch %i of 3: the error says where the run stands; the re-run queues every batch exactly once', async (_label, k, fault, status) => {
-		const tag = tagOf();
-		sandbox.faults.inject(fault);
-		const first = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
-		expect(first.error?.message).toMatch(new RegExp(`^Batch ${k} of 3 \\(rows ${(k - 1) * 500 + 1}–${Math.min(k * 500, 1001)}, request ID ${tag}-${k}\\) (was refused|got no clear answer)`));
-		const description = (first.error as { description?: string }).description ?? '';
-		if (k > 1) expect(description).toContain(k === 2 ? 'Batch 1 (rows 1–500) is queued.' : 'Batches 1–2 (rows 1–1000) are queued.');
-		if (k < 3) expect(description).toContain(k === 1 ? 'Batches 2–3 (rows 501–1001) were not sent.' : 'Batch 3 (rows 1001–1001) was not sent.');
-		expect(description).toContain('sends only the rest');
-		const context = (first.error as { context?: { batches?: IDataObject[] } }).context;
-		expect(context?.batches?.[k - 1]).toMatchObject({ status });
-		// Batches before k once each, batch k with the node's one retry (none after a refusal), none after it.
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(k - 1 + (_label === 'a refusal' ? 1 : 2));
+	it.each(CASES)(
+		'%s on batch %i of 3: the error says where the run stands; the re-run queues every batch exactly once',
+		async (_label, k, fault, status) => {
+			const tag = tagOf();
+			sandbox.faults.inject(fault);
+			const first = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
+			expect(first.error?.message).toMatch(
+				new RegExp(
+					`^Batch ${k} of 3 \\(rows ${(k - 1) * 500 + 1}–${Math.min(k * 500, 1001)}, request ID ${tag}-${k}\\) (was refused|got no clear answer)`,
+				),
+			);
+			const description = (first.error as { description?: string }).description ?? '';
+			if (k > 1)
+				expect(description).toContain(
+					k === 2 ? 'Batch 1 (rows 1–500) is queued.' : 'Batches 1–2 (rows 1–1000) are queued.',
+				);
+			if (k < 3)
+				expect(description).toContain(
+					k === 1
+						? 'Batches 2–3 (rows 501–1001) were not sent.'
+						: 'Batch 3 (rows 1001–1001) was not sent.',
+				);
+			expect(description).toContain('sends only the rest');
+			const context = (first.error as { context?: { batches?: IDataObject[] } }).context;
+			expect(context?.batches?.[k - 1]).toMatchObject({ status });
+			// Batches before k once each, batch k with the node's one retry (none after a refusal), none after it.
+			expect(requestsTo(sandbox, UPLOAD)).toHaveLength(k - 1 + (_label === 'a refusal' ? 1 : 2));
 
-		sandbox.faults.clear();
-		const again = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
-		expect(again.error).toBeUndefined();
-		const expected = [1, 2, 3].map((n) => (n < k || (n === k && _label === 'a lost answer') ? 'alreadyQueued' : 'queued'));
-		expect(statuses(again.outputs.Gateway)).toEqual(expected);
-		expectEachRowOnce(tag, 1001);
-	});
+			sandbox.faults.clear();
+			const again = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
+			expect(again.error).toBeUndefined();
+			const expected = [1, 2, 3].map((n) =>
+				n < k || (n === k && _label === 'a lost answer') ? 'alreadyQueued' : 'queued',
+			);
+			expect(statuses(again.outputs.Gateway)).toEqual(expected);
+			expectEachRowOnce(tag, 1001);
+		},
+	);
 
 	it('an empty Request ID: a lost answer on batch 2, then a re-run, queues no second batch', async () => {
 		const tag = tagOf();
@@ -226,7 +348,12 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 
 	it('with Continue On Fail: one item per batch, queued, failed and not sent', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({ kind: 'bodyFail', path: UPLOAD, after: 1, body: { status: 'fail', code: 'E0001', message: 'Upload refused' } });
+		sandbox.faults.inject({
+			kind: 'bodyFail',
+			path: UPLOAD,
+			after: 1,
+			body: { status: 'fail', code: 'E0001', message: 'Upload refused' },
+		});
 		const result = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY }, true);
 		expect(result.error).toBeUndefined();
 		const out = result.outputs.Gateway;

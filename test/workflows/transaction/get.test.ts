@@ -16,7 +16,9 @@ beforeEach(() => {
 describe('transaction.get', () => {
 	const records = () => sandbox.state.transactions as TransactionRecord[];
 	const get = (getBy: string, id: string) =>
-		runGateway(sandbox, { parameters: { resource: 'transaction', operation: 'get', getBy, id } as never });
+		runGateway(sandbox, {
+			parameters: { resource: 'transaction', operation: 'get', getBy, id } as never,
+		});
 
 	it('finds one transaction by order ID and by transaction ID, with the amount as a number', async () => {
 		const record = records()[3];
@@ -28,7 +30,10 @@ describe('transaction.get', () => {
 			const result = await get(getBy, id);
 			expect(result.error).toBeUndefined();
 			const [item] = result.outputs.Gateway;
-			expect(item.json).toMatchObject({ transaction_id: record.transaction_id, p_order_id: record.p_order_id });
+			expect(item.json).toMatchObject({
+				transaction_id: record.transaction_id,
+				p_order_id: record.p_order_id,
+			});
 			expect(item.json.amount_value).toBe(Number(record.amount));
 			const [request] = requestsTo(sandbox, '/orders/v1/transaction-list');
 			expect(request.query).toMatchObject({ [query]: id, page: '1', perpage: '1' });
@@ -43,7 +48,9 @@ describe('transaction.get', () => {
 
 describe('transaction.get: failures', () => {
 	const get = (getBy: string, id: string) =>
-		runGateway(sandbox, { parameters: { resource: 'transaction', operation: 'get', getBy, id } as never });
+		runGateway(sandbox, {
+			parameters: { resource: 'transaction', operation: 'get', getBy, id } as never,
+		});
 
 	it('an empty ID is refused naming the field; nothing is sent', async () => {
 		const result = await get('transactionId', '={{ "  " }}');

@@ -32,7 +32,13 @@ const listAll = (filters: IDataObject = {}, extra: IDataObject = {}) =>
 
 const listSome = (limit: number, extra: INodeParameters = {}) =>
 	runGateway(sandbox, {
-		parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit, ...extra },
+		parameters: {
+			resource: 'transaction',
+			operation: 'getMany',
+			returnAll: false,
+			limit,
+			...extra,
+		},
 	});
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((i) => i.json.transaction_id).sort();
@@ -51,9 +57,17 @@ describe('transaction.getMany filters', () => {
 		['transactionId', () => pick().transaction_id, (r, v) => r.transaction_id === v],
 		['status', () => 'REFUNDED', (r, v) => r.status === v],
 		['paymentMethod', () => pick().payment_method, (r, v) => r.payment_method === v],
-		['paymentMethodId', () => pick().internal.card_pan, (r, v) => r.internal.card_pan === v || r.internal.payment_method_id === v],
+		[
+			'paymentMethodId',
+			() => pick().internal.card_pan,
+			(r, v) => r.internal.card_pan === v || r.internal.payment_method_id === v,
+		],
 		['paymentToken', () => pick().m_payment_token, (r, v) => r.m_payment_token === v],
-		['cardBin', () => pick().internal.card_pan.slice(0, 6), (r, v: string) => r.internal.card_pan.startsWith(v)],
+		[
+			'cardBin',
+			() => pick().internal.card_pan.slice(0, 6),
+			(r, v: string) => r.internal.card_pan.startsWith(v),
+		],
 		['processor', () => pick().psp, (r, v) => r.psp === v],
 		['currencyCode', () => 'KWD', (r, v) => r.currency === v],
 		['fromDate', () => '2026-10-01', (r, v: string) => isoDay(r.transaction_date) >= v],
@@ -61,30 +75,63 @@ describe('transaction.getMany filters', () => {
 		['minAmount', () => 900, (r, v: number) => Number(r.amount) >= v],
 		['maxAmount', () => 50, (r, v: number) => Number(r.amount) <= v],
 		['customerId', () => pick().m_customer_id, (r, v) => r.m_customer_id === v],
-		['customerEmail', () => pick().internal.customer_email, (r, v) => r.internal.customer_email === v],
-		['customerMobile', () => pick().internal.customer_mobile, (r, v) => r.internal.customer_mobile === v],
-		['customerCountry', () => pick().internal.billing_country, (r, v) => r.internal.billing_country === v],
+		[
+			'customerEmail',
+			() => pick().internal.customer_email,
+			(r, v) => r.internal.customer_email === v,
+		],
+		[
+			'customerMobile',
+			() => pick().internal.customer_mobile,
+			(r, v) => r.internal.customer_mobile === v,
+		],
+		[
+			'customerCountry',
+			() => pick().internal.billing_country,
+			(r, v) => r.internal.billing_country === v,
+		],
 	];
 
 	it('covers the 17 filters of the service, each in the node and in this table', () => {
-		const seedFilters = ['p_order_id', 'transaction_id', 'status', 'payment_method', 'payment_method_id', 'm_payment_token', 'card_bin', 'processor', 'currency_code', 'from_date', 'to_date', 'min_amount', 'max_amount', 'm_customer_id', 'customer_email', 'customer_mobile', 'customer_country'];
+		const seedFilters = [
+			'p_order_id',
+			'transaction_id',
+			'status',
+			'payment_method',
+			'payment_method_id',
+			'm_payment_token',
+			'card_bin',
+			'processor',
+			'currency_code',
+			'from_date',
+			'to_date',
+			'min_amount',
+			'max_amount',
+			'm_customer_id',
+			'customer_email',
+			'customer_mobile',
+			'customer_country',
+		];
 		expect(FILTERS.map((f) => f.wire).sort()).toEqual([...seedFilters].sort());
 		expect(cases.map(([name]) => name).sort()).toEqual(FILTERS.map((f) => f.name).sort());
 	});
 
-	it.each(cases)('%s returns exactly the matching transactions', async (filter, value, predicate) => {
-		const v = value();
-		const expected = records()
-			.filter((r) => predicate(r, v as never))
-			.map((r) => r.transaction_id)
-			.sort();
-		expect(expected.length).toBeGreaterThan(0);
-		expect(expected.length).toBeLessThan(records().length);
+	it.each(cases)(
+		'%s returns exactly the matching transactions',
+		async (filter, value, predicate) => {
+			const v = value();
+			const expected = records()
+				.filter((r) => predicate(r, v as never))
+				.map((r) => r.transaction_id)
+				.sort();
+			expect(expected.length).toBeGreaterThan(0);
+			expect(expected.length).toBeLessThan(records().length);
 
-		const result = await listAll({ [filter]: v as string });
-		expect(result.error).toBeUndefined();
-		expect(ids(result.outputs.Gateway)).toEqual(expected);
-	});
+			const result = await listAll({ [filter]: v as string });
+			expect(result.error).toBeUndefined();
+			expect(ids(result.outputs.Gateway)).toEqual(expected);
+		},
+	);
 
 	it('combines filters', async () => {
 		const expected = records()
@@ -93,7 +140,10 @@ describe('transaction.getMany filters', () => {
 			.sort();
 		const result = await listAll({ currencyCode: 'AED', status: 'CAPTURED' });
 		expect(ids(result.outputs.Gateway)).toEqual(expected);
-		expect(requestsTo(sandbox, LIST)[0].query).toMatchObject({ currency_code: 'AED', status: 'CAPTURED' });
+		expect(requestsTo(sandbox, LIST)[0].query).toMatchObject({
+			currency_code: 'AED',
+			status: 'CAPTURED',
+		});
 	});
 });
 
@@ -146,7 +196,9 @@ describe('transaction.getMany pagination', () => {
 
 	it('returns everything when Limit is above the total', async () => {
 		const result = await listSome(1000, { filters: { currencyCode: 'OMR' } });
-		const expected = (sandbox.state.transactions as TransactionRecord[]).filter((r) => r.currency === 'OMR');
+		const expected = (sandbox.state.transactions as TransactionRecord[]).filter(
+			(r) => r.currency === 'OMR',
+		);
 		expect(result.outputs.Gateway).toHaveLength(expected.length);
 		expect(requestsTo(sandbox, LIST)).toHaveLength(1);
 	});
@@ -236,9 +288,14 @@ describe('transaction.getMany values from expressions', () => {
 	});
 
 	it('sends numeric text from an expression as the number, and a status in capitals', async () => {
-		const result = await listSome(1, { filters: { minAmount: '={{ " 900 " }}', status: '={{ "captured" }}' } });
+		const result = await listSome(1, {
+			filters: { minAmount: '={{ " 900 " }}', status: '={{ "captured" }}' },
+		});
 		expect(result.error).toBeUndefined();
-		expect(requestsTo(sandbox, LIST)[0].query).toMatchObject({ min_amount: '900', status: 'CAPTURED' });
+		expect(requestsTo(sandbox, LIST)[0].query).toMatchObject({
+			min_amount: '900',
+			status: 'CAPTURED',
+		});
 	});
 
 	it.each([
@@ -257,7 +314,11 @@ describe('transaction.getMany values from expressions', () => {
 		['from_date', { fromDate: '2026-02-01', toDate: '2026-01-01' }],
 	])('refuses a bad %s in %j before sending', async (field, filters) => {
 		const result = await listAll(filters);
-		expect((result.error as { context?: { violations?: Array<{ field: string }> } }).context?.violations?.map((v) => v.field)).toEqual([field]);
+		expect(
+			(
+				result.error as { context?: { violations?: Array<{ field: string }> } }
+			).context?.violations?.map((v) => v.field),
+		).toEqual([field]);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
@@ -287,7 +348,12 @@ describe('transaction.getMany rules and failures', () => {
 		const out = result.outputs.Gateway;
 		expect(out[0].json.error).toContain('from_date');
 		expect(out[0].json.violations).toEqual([
-			{ field: 'from_date', displayName: 'Filters > From Date', rule: 'must be a calendar date YYYY-MM-DD that exists', value: '2026-13-01' },
+			{
+				field: 'from_date',
+				displayName: 'Filters > From Date',
+				rule: 'must be a calendar date YYYY-MM-DD that exists',
+				value: '2026-13-01',
+			},
 		]);
 		expect(out[0].pairedItem).toEqual({ item: 0 });
 		expect(out.slice(1)).toHaveLength(2);
@@ -307,14 +373,21 @@ describe('transaction.getMany rules and failures', () => {
 	});
 
 	it('gives the service code in the error item under Continue On Fail', async () => {
-		sandbox.faults.inject({ kind: 'bodyFail', body: { success: false, code: 'PSP_DECLINED', message: 'No' } });
+		sandbox.faults.inject({
+			kind: 'bodyFail',
+			body: { success: false, code: 'PSP_DECLINED', message: 'No' },
+		});
 		const result = await runGateway(sandbox, {
 			continueOnFail: true,
 			parameters: { resource: 'transaction', operation: 'getMany', returnAll: false, limit: 1 },
 		});
 		expect(result.outputs.Gateway).toEqual([
 			expect.objectContaining({
-				json: expect.objectContaining({ code: 'PSP_DECLINED', httpCode: 200, error: 'No [code PSP_DECLINED]' }),
+				json: expect.objectContaining({
+					code: 'PSP_DECLINED',
+					httpCode: 200,
+					error: 'No [code PSP_DECLINED]',
+				}),
 				pairedItem: { item: 0 },
 			}),
 		]);
@@ -352,7 +425,9 @@ describe('transaction.getMany rules and failures', () => {
 		sandbox.faults.inject({ kind: 'timeout', delayMs: 60000, count: 2 });
 		const result = await listSome(3, { requestOptions: { timeoutMs: 200, maxRetries: 1 } });
 		expect(result.error?.message).toBe('The service did not answer within 200 ms');
-		expect((result.error as { description?: string }).description).toBe('The node tried 2 times with backoff.');
+		expect((result.error as { description?: string }).description).toBe(
+			'The node tried 2 times with backoff.',
+		);
 	});
 
 	it('gives up after Max Retries and reports the last failure', async () => {
@@ -390,7 +465,13 @@ describe('transaction.getMany rules and failures', () => {
 	it('uses the keys of the channel chosen under Authentication', async () => {
 		const result = await runGateway(sandbox, {
 			credentialType: 'paymentGatewayS2sApi',
-			parameters: { resource: 'transaction', operation: 'getMany', authentication: 's2s', returnAll: false, limit: 1 },
+			parameters: {
+				resource: 'transaction',
+				operation: 'getMany',
+				authentication: 's2s',
+				returnAll: false,
+				limit: 1,
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect(requestsTo(sandbox, LIST)[0].headers['merchant-key']).toBe(sandbox.keys.s2s.merchantKey);
@@ -404,7 +485,11 @@ describe('transaction.getMany rules and failures', () => {
 					id: 'paymentGatewayHostedApi',
 					name: 'wrong',
 					type: 'paymentGatewayHostedApi',
-					data: { baseUrl: sandbox.baseUrl, merchantKey: 'nope', merchantSecret: 'very-secret-value' },
+					data: {
+						baseUrl: sandbox.baseUrl,
+						merchantKey: 'nope',
+						merchantSecret: 'very-secret-value',
+					},
 				},
 			],
 		});
@@ -412,7 +497,14 @@ describe('transaction.getMany rules and failures', () => {
 		expect(result.error?.message).toContain('Invalid merchant key and secret');
 		expect((result.error as { description?: string }).description).toMatch(/Invalid key or secret/);
 		const error = result.error as Error & { description?: string; context?: object };
-		for (const text of [error.message, error.description, error.stack, JSON.stringify(error.context), JSON.stringify(error), JSON.stringify(result.runData)]) {
+		for (const text of [
+			error.message,
+			error.description,
+			error.stack,
+			JSON.stringify(error.context),
+			JSON.stringify(error),
+			JSON.stringify(result.runData),
+		]) {
 			expect(String(text)).not.toContain('very-secret-value');
 		}
 	});
@@ -426,7 +518,11 @@ describe('transaction.getMany rules and failures', () => {
 					id: 'paymentGatewayHostedApi',
 					name: 'wrong',
 					type: 'paymentGatewayHostedApi',
-					data: { baseUrl: sandbox.baseUrl, merchantKey: 'nope', merchantSecret: 'very-secret-value' },
+					data: {
+						baseUrl: sandbox.baseUrl,
+						merchantKey: 'nope',
+						merchantSecret: 'very-secret-value',
+					},
 				},
 			],
 		});

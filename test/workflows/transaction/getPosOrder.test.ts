@@ -18,7 +18,12 @@ const records = () => sandbox.state.transactions as TransactionRecord[];
 const lookUp = (orderId: string, extra: { continueOnFail?: boolean; items?: object[] } = {}) =>
 	runGateway(sandbox, {
 		credentialType: 'paymentGatewayPosApi',
-		parameters: { resource: 'transaction', operation: 'getPosOrder', authentication: 'pos', orderId },
+		parameters: {
+			resource: 'transaction',
+			operation: 'getPosOrder',
+			authentication: 'pos',
+			orderId,
+		},
 		...extra,
 	});
 
@@ -29,7 +34,12 @@ describe('transaction.getPosOrder', () => {
 			sandbox.clearRequests();
 			const result = await runGateway(sandbox, {
 				credentialType: 'paymentGatewayPosApi',
-				parameters: { resource: 'transaction', operation: 'getPosOrder', authentication, orderId: String(record.p_order_id) },
+				parameters: {
+					resource: 'transaction',
+					operation: 'getPosOrder',
+					authentication,
+					orderId: String(record.p_order_id),
+				},
 			});
 			expect(result.error).toBeUndefined();
 			expect(sandbox.requests.map((r) => r.path)).toEqual([`/pos/v1/orders/${record.p_order_id}`]);
@@ -87,16 +97,23 @@ describe('transaction.getPosOrder', () => {
 	});
 
 	it.each([
-		['a lone surrogate', '={{ "40\\uD800" }}', 'order_id must not contain a broken Unicode character'],
+		[
+			'a lone surrogate',
+			'={{ "40\\uD800" }}',
+			'order_id must not contain a broken Unicode character',
+		],
 		['an object', '={{ { id: 40 } }}', 'order_id must be text, not a object'],
 		['two lines', '={{ "40\\n41" }}', 'order_id must be one line without control characters'],
-	])('refuses an order ID with %s clearly, never "URI malformed"; nothing is sent', async (_, orderId, message) => {
-		const result = await lookUp(orderId);
-		expect(result.error?.constructor.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(message);
-		expect(result.error?.message).not.toMatch(/URI malformed/);
-		expect(sandbox.requests).toHaveLength(0);
-	});
+	])(
+		'refuses an order ID with %s clearly, never "URI malformed"; nothing is sent',
+		async (_, orderId, message) => {
+			const result = await lookUp(orderId);
+			expect(result.error?.constructor.name).toBe('NodeOperationError');
+			expect(result.error?.message).toContain(message);
+			expect(result.error?.message).not.toMatch(/URI malformed/);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	it('retries a lookup after a 500 (it is a read)', async () => {
 		const record = records()[0];
@@ -116,7 +133,11 @@ describe('transaction.getPosOrder', () => {
 		const out = result.outputs.Gateway;
 		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(out[0].json.p_order_id).toBe(first.p_order_id);
-		expect(out[1].json).toMatchObject({ error: 'Order not found [code 404]', code: '404', httpCode: 404 });
+		expect(out[1].json).toMatchObject({
+			error: 'Order not found [code 404]',
+			code: '404',
+			httpCode: 404,
+		});
 		expect(out[2].json.p_order_id).toBe(second.p_order_id);
 	});
 });

@@ -20,13 +20,20 @@ beforeEach(() => {
 	sandbox.state.resetSettings();
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+	'%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
 const DOCX = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0x06, 0, 0, 0, 0, 0]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 
-const file = (fileName: string, data: Buffer = PDF, mimeType = 'application/pdf', property = 'data'): HarnessBinaryInput => ({
+const file = (
+	fileName: string,
+	data: Buffer = PDF,
+	mimeType = 'application/pdf',
+	property = 'data',
+): HarnessBinaryInput => ({
 	property,
 	fileName,
 	mimeType,
@@ -72,7 +79,12 @@ const upload = (parameters: INodeParameters, run: UploadRun = {}) => {
 					name: 'Gateway',
 					type: GATEWAY,
 					parameters: { resource: 'transaction', operation: 'uploadDocument', ...parameters },
-					credentials: { paymentGatewayHostedApi: { id: 'paymentGatewayHostedApi', name: 'paymentGatewayHostedApi' } },
+					credentials: {
+						paymentGatewayHostedApi: {
+							id: 'paymentGatewayHostedApi',
+							name: 'paymentGatewayHostedApi',
+						},
+					},
 					...(run.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},
 			],
@@ -82,7 +94,10 @@ const upload = (parameters: INodeParameters, run: UploadRun = {}) => {
 	);
 };
 
-const invoice = (record: TransactionRecord, ref = `INV-${record.transaction_id}`): INodeParameters => ({
+const invoice = (
+	record: TransactionRecord,
+	ref = `INV-${record.transaction_id}`,
+): INodeParameters => ({
 	transactionId: record.transaction_id,
 	documentType: 'INVOICE',
 	documentRef: ref,
@@ -119,7 +134,12 @@ describe('transaction.uploadDocument: accepted uploads', () => {
 		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 		expect(request.headers['merchant-key']).toBe(sandbox.keys.hosted.merchantKey);
 		const parts = sentParts();
-		expect(parts.map((p) => p.name)).toEqual(['transaction_id', 'document_type', 'document_ref', 'file']);
+		expect(parts.map((p) => p.name)).toEqual([
+			'transaction_id',
+			'document_type',
+			'document_ref',
+			'file',
+		]);
 		expect(parts.slice(0, 3).map((p) => [p.filename, p.data.toString()])).toEqual([
 			[undefined, record.transaction_id],
 			[undefined, 'INVOICE'],
@@ -129,7 +149,10 @@ describe('transaction.uploadDocument: accepted uploads', () => {
 		expect(parts[3].data.equals(PDF)).toBe(true);
 
 		const stored = sandbox.state.documents.at(-1)!;
-		expect(stored).toMatchObject({ transaction_id: record.transaction_id, document_type: 'INVOICE' });
+		expect(stored).toMatchObject({
+			transaction_id: record.transaction_id,
+			document_type: 'INVOICE',
+		});
 		expect(stored.data.equals(PDF)).toBe(true);
 	});
 
@@ -148,7 +171,10 @@ describe('transaction.uploadDocument: accepted uploads', () => {
 			},
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.outputs.Gateway[0].json).toMatchObject({ document_type: 'AWB', file_name: 'Waybill.JPG' });
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			document_type: 'AWB',
+			file_name: 'Waybill.JPG',
+		});
 		const parts = sentParts();
 		expect(parts[1].data.toString()).toBe('AWB');
 		expect(parts[3].contentType).toBe('image/jpeg');
@@ -162,16 +188,26 @@ describe('transaction.uploadDocument: accepted uploads', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs.Gateway[0].json.file_name).toBe('INV-77.pdf');
-		expect(sentParts()[3]).toMatchObject({ filename: 'INV-77.pdf', contentType: 'application/pdf' });
+		expect(sentParts()[3]).toMatchObject({
+			filename: 'INV-77.pdf',
+			contentType: 'application/pdf',
+		});
 	});
 
 	it.each([
 		['a Word 97-2003 .doc', 'letter.doc', OLE, 'application/msword'],
-		['a .docx', 'letter.docx', DOCX, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+		[
+			'a .docx',
+			'letter.docx',
+			DOCX,
+			'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+		],
 		['a .jpeg', 'scan.jpeg', JPEG, 'image/jpeg'],
 	])('uploads %s whose first bytes match its extension', async (_, name, data, contentType) => {
 		const record = fresh('CAPTURED');
-		const result = await upload(invoice(record), { binary: [file(name, data, 'application/octet-stream')] });
+		const result = await upload(invoice(record), {
+			binary: [file(name, data, 'application/octet-stream')],
+		});
 		expect(result.error).toBeUndefined();
 		expect(sentParts()[3]).toMatchObject({ filename: name, contentType });
 		expect(sentParts()[3].data.equals(data)).toBe(true);
@@ -179,7 +215,11 @@ describe('transaction.uploadDocument: accepted uploads', () => {
 
 	it('accepts several AWBs per order, each with its own reference', async () => {
 		const record = fresh('CAPTURED');
-		const awb = (ref: string) => ({ transactionId: record.transaction_id, documentType: 'AWB', documentRef: ref });
+		const awb = (ref: string) => ({
+			transactionId: record.transaction_id,
+			documentType: 'AWB',
+			documentRef: ref,
+		});
 		expect((await upload(awb('AWB-0001'))).error).toBeUndefined();
 		expect((await upload(awb('AWB-0002'))).error).toBeUndefined();
 	});
@@ -189,22 +229,127 @@ describe('transaction.uploadDocument: refused before sending', () => {
 	const record = { transaction_id: '2600000001' } as TransactionRecord;
 
 	it.each([
-		['a PNG', {}, [file('scan.png', PNG, 'image/png')], 'file', 'must be a pdf, doc, docx, jpg or jpeg file', 'scan.png'],
-		['a file over 2 MB', {}, [file('big.pdf', Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]))], 'file', 'must be at most 2 MB (2097152 bytes)', 2 * 1024 * 1024 + PDF.length],
-		['a 2 character reference', { documentRef: 'ab' }, undefined, 'document_ref', 'must be at least 3 characters', 'ab'],
-		['a 101 character reference', { documentRef: 'R'.repeat(101) }, undefined, 'document_ref', 'must be at most 100 characters', 'R'.repeat(101)],
-		['another document type', { documentType: '={{ "receipt" }}' }, undefined, 'document_type', 'must be one of INVOICE, AWB', 'receipt'],
-		['a PNG named invoice.pdf', {}, [file('invoice.pdf', PNG, 'application/pdf')], 'file', "must be a PDF (%PDF-) as its .pdf name says; its first bytes are 89 50 4E 47 0D 0A 1A 0A", 'invoice.pdf'],
-		['text named invoice.pdf', {}, [file('invoice.pdf', Buffer.from('plain text'))], 'file', 'must be a PDF (%PDF-) as its .pdf name says; its first bytes are 70 6C 61 69 6E 20 74 65', 'invoice.pdf'],
-		['a PDF named scan.jpg', {}, [file('scan.jpg', PDF, 'image/jpeg')], 'file', 'must be a JPEG image (FF D8 FF) as its .jpg name says; its first bytes are 25 50 44 46 2D 31 2E 34', 'scan.jpg'],
-		['a PDF named letter.doc', {}, [file('letter.doc', PDF)], 'file', 'must be a Word 97-2003 file (D0 CF 11 E0) as its .doc name says; its first bytes are 25 50 44 46 2D 31 2E 34', 'letter.doc'],
-		['an OLE .doc named letter.docx', {}, [file('letter.docx', OLE)], 'file', 'must be a zip-based Word file (PK 03 04) as its .docx name says; its first bytes are D0 CF 11 E0 A1 B1 1A E1', 'letter.docx'],
+		[
+			'a PNG',
+			{},
+			[file('scan.png', PNG, 'image/png')],
+			'file',
+			'must be a pdf, doc, docx, jpg or jpeg file',
+			'scan.png',
+		],
+		[
+			'a file over 2 MB',
+			{},
+			[file('big.pdf', Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]))],
+			'file',
+			'must be at most 2 MB (2097152 bytes)',
+			2 * 1024 * 1024 + PDF.length,
+		],
+		[
+			'a 2 character reference',
+			{ documentRef: 'ab' },
+			undefined,
+			'document_ref',
+			'must be at least 3 characters',
+			'ab',
+		],
+		[
+			'a 101 character reference',
+			{ documentRef: 'R'.repeat(101) },
+			undefined,
+			'document_ref',
+			'must be at most 100 characters',
+			'R'.repeat(101),
+		],
+		[
+			'another document type',
+			{ documentType: '={{ "receipt" }}' },
+			undefined,
+			'document_type',
+			'must be one of INVOICE, AWB',
+			'receipt',
+		],
+		[
+			'a PNG named invoice.pdf',
+			{},
+			[file('invoice.pdf', PNG, 'application/pdf')],
+			'file',
+			'must be a PDF (%PDF-) as its .pdf name says; its first bytes are 89 50 4E 47 0D 0A 1A 0A',
+			'invoice.pdf',
+		],
+		[
+			'text named invoice.pdf',
+			{},
+			[file('invoice.pdf', Buffer.from('plain text'))],
+			'file',
+			'must be a PDF (%PDF-) as its .pdf name says; its first bytes are 70 6C 61 69 6E 20 74 65',
+			'invoice.pdf',
+		],
+		[
+			'a PDF named scan.jpg',
+			{},
+			[file('scan.jpg', PDF, 'image/jpeg')],
+			'file',
+			'must be a JPEG image (FF D8 FF) as its .jpg name says; its first bytes are 25 50 44 46 2D 31 2E 34',
+			'scan.jpg',
+		],
+		[
+			'a PDF named letter.doc',
+			{},
+			[file('letter.doc', PDF)],
+			'file',
+			'must be a Word 97-2003 file (D0 CF 11 E0) as its .doc name says; its first bytes are 25 50 44 46 2D 31 2E 34',
+			'letter.doc',
+		],
+		[
+			'an OLE .doc named letter.docx',
+			{},
+			[file('letter.docx', OLE)],
+			'file',
+			'must be a zip-based Word file (PK 03 04) as its .docx name says; its first bytes are D0 CF 11 E0 A1 B1 1A E1',
+			'letter.docx',
+		],
 		['an empty file', {}, [file('invoice.pdf', Buffer.alloc(0))], 'file', 'must not be empty', 0],
-		['a PDF whose File Name option says jpeg', { options: { fileName: 'photo.jpeg' } }, undefined, 'file', 'must be a JPEG image (FF D8 FF) as its .jpeg name says; its first bytes are 25 50 44 46 2D 31 2E 34', 'photo.jpeg'],
-		['an empty transaction ID', { transactionId: '={{ "" }}' }, undefined, 'transaction_id', 'is required', ''],
-		['a File Name option without an accepted extension', { options: { fileName: 'invoice.txt' } }, undefined, 'file', 'must be a pdf, doc, docx, jpg or jpeg file', 'invoice.txt'],
-		['a binary file named only .pdf', {}, [file('.pdf')], 'file', 'must be a pdf, doc, docx, jpg or jpeg file', '.pdf'],
-		['a File Name option of only .pdf', { options: { fileName: '.pdf' } }, undefined, 'file', 'must be a pdf, doc, docx, jpg or jpeg file', '.pdf'],
+		[
+			'a PDF whose File Name option says jpeg',
+			{ options: { fileName: 'photo.jpeg' } },
+			undefined,
+			'file',
+			'must be a JPEG image (FF D8 FF) as its .jpeg name says; its first bytes are 25 50 44 46 2D 31 2E 34',
+			'photo.jpeg',
+		],
+		[
+			'an empty transaction ID',
+			{ transactionId: '={{ "" }}' },
+			undefined,
+			'transaction_id',
+			'is required',
+			'',
+		],
+		[
+			'a File Name option without an accepted extension',
+			{ options: { fileName: 'invoice.txt' } },
+			undefined,
+			'file',
+			'must be a pdf, doc, docx, jpg or jpeg file',
+			'invoice.txt',
+		],
+		[
+			'a binary file named only .pdf',
+			{},
+			[file('.pdf')],
+			'file',
+			'must be a pdf, doc, docx, jpg or jpeg file',
+			'.pdf',
+		],
+		[
+			'a File Name option of only .pdf',
+			{ options: { fileName: '.pdf' } },
+			undefined,
+			'file',
+			'must be a pdf, doc, docx, jpg or jpeg file',
+			'.pdf',
+		],
 	] as Array<[string, INodeParameters, HarnessBinaryInput[] | undefined, string, string, unknown]>)(
 		'refuses %s, naming field, rule and value; nothing is sent',
 		async (_, change, binary, field, rule, value) => {
@@ -245,12 +390,18 @@ describe('transaction.uploadDocument: the service refuses', () => {
 		const result = await upload(invoice(record, 'INV-A2'));
 		expectCode(result.error, '201', '200');
 		expect(result.error?.message).toContain('Invoice already uploaded for this order');
-		expect(sandbox.state.documents.filter((d) => d.transaction_id === record.transaction_id)).toHaveLength(1);
+		expect(
+			sandbox.state.documents.filter((d) => d.transaction_id === record.transaction_id),
+		).toHaveLength(1);
 	});
 
 	it('an AWB reference already uploaded for the order is code 202', async () => {
 		const record = fresh('CAPTURED');
-		const awb = { transactionId: record.transaction_id, documentType: 'AWB', documentRef: 'AWB-DUP-1' };
+		const awb = {
+			transactionId: record.transaction_id,
+			documentType: 'AWB',
+			documentRef: 'AWB-DUP-1',
+		};
 		expect((await upload(awb)).error).toBeUndefined();
 		expectCode((await upload(awb)).error, '202', '200');
 	});
@@ -265,11 +416,11 @@ describe('transaction.uploadDocument: the service refuses', () => {
 
 	it('a PSP without document support is code 203', async () => {
 		const record = records().find(
-			(r) => r.status === 'CAPTURED' && sandbox.state.settings.documentUnsupportedPsps.includes(r.psp),
+			(r) =>
+				r.status === 'CAPTURED' && sandbox.state.settings.documentUnsupportedPsps.includes(r.psp),
 		)!;
 		expectCode((await upload(invoice(record))).error, '203', '200');
 	});
-
 
 	it('is not retried after an HTTP 500 (an upload is not repeated automatically)', async () => {
 		const record = fresh('CAPTURED');
@@ -301,16 +452,32 @@ describe('transaction.uploadDocument: Continue On Fail', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const out = result.outputs.Gateway;
-		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(out.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(out[0].json).toMatchObject({ document_type: 'INVOICE', document_ref: 'INV-C1' });
 		expect(out[1].json.violations).toEqual([
-			{ field: 'document_ref', displayName: 'Document Reference', rule: 'must be at least 3 characters', value: 'ab' },
+			{
+				field: 'document_ref',
+				displayName: 'Document Reference',
+				rule: 'must be at least 3 characters',
+				value: 'ab',
+			},
 		]);
 		expect(out[2].json).toMatchObject({ code: '201', httpCode: 200 });
-		expect(out[2].json.description).toBe('An invoice was already uploaded for this order (one INVOICE per order).');
+		expect(out[2].json.description).toBe(
+			'An invoice was already uploaded for this order (one INVOICE per order).',
+		);
 		expect(out[3].json).toMatchObject({ document_type: 'AWB', document_ref: 'AWB-C1' });
 		// The item refused before sending never reached the service.
-		expect(requestsTo(sandbox, DOCUMENTS).map((r) => sentRef(r as never))).toEqual(['INV-C1', 'INV-C2', 'AWB-C1']);
+		expect(requestsTo(sandbox, DOCUMENTS).map((r) => sentRef(r as never))).toEqual([
+			'INV-C1',
+			'INV-C2',
+			'AWB-C1',
+		]);
 	});
 });
 

@@ -12,6 +12,14 @@ export const table: FieldTable = [dataIdField('activate')];
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** POST /invoice/v1/items/activate with the data_id. Deactivated → Active: the item can be chosen for new invoices again. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeItem(this, itemIndex, { action: 'activate', path: '/invoice/v1/items/activate' }, table);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await changeItem(
+		this,
+		itemIndex,
+		{ action: 'activate', path: '/invoice/v1/items/activate' },
+		table,
+	);
 }

@@ -18,7 +18,9 @@ export const dataIdField = (verb: string): Field => ({
 	wire: 'data_id',
 	required: true,
 	description: `The token (data_id) of the invoice item to ${verb}`,
-	ui: { hint: 'The data_id returned by Create or Get Many; not the item_id shown in the dashboard' },
+	ui: {
+		hint: 'The data_id returned by Create or Get Many; not the item_id shown in the dashboard',
+	},
 });
 
 /** Item Name, Rate Per Unit, Category and Additional Fields → Description (create and update). */
@@ -73,7 +75,11 @@ export const itemFields: FieldTable = [
 ];
 
 /** A table's request body for one item, every rule checked first; nothing is sent on a violation. */
-export function readBody(ctx: IExecuteFunctions, itemIndex: number, table: FieldTable): IDataObject {
+export function readBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	table: FieldTable,
+): IDataObject {
 	const { values, violations } = readTable(ctx, itemIndex, table);
 	assertValid(ctx, itemIndex, violations);
 	return toWire(table, values);
@@ -115,7 +121,12 @@ export async function changeItem(
 				: undefined,
 	});
 	if (response.confirmedByDuplicate) {
-		return [{ json: { data_id: body.data_id, success: true, ...response }, pairedItem: { item: itemIndex } }];
+		return [
+			{
+				json: { data_id: body.data_id, success: true, ...response },
+				pairedItem: { item: itemIndex },
+			},
+		];
 	}
 	return [
 		{

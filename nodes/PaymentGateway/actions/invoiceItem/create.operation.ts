@@ -16,7 +16,10 @@ export const description = updateDisplayOptions({ show }, tableProperties(table)
  * POST /invoice/v1/items/add: a new Active item. Not retried automatically: after a lost answer a
  * second attempt would be refused as a duplicate name and hide the data_id of the item created.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const body = readBody(this, itemIndex, table);
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'invoice',

@@ -12,6 +12,14 @@ export const table: FieldTable = [dataIdField('deactivate')];
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** POST /invoice/v1/items/deactivate with the data_id. Active → Deactivated: hidden from selection for new invoices; existing invoices keep it. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeItem(this, itemIndex, { action: 'deactivate', path: '/invoice/v1/items/deactivate' }, table);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await changeItem(
+		this,
+		itemIndex,
+		{ action: 'deactivate', path: '/invoice/v1/items/deactivate' },
+		table,
+	);
 }

@@ -12,6 +12,14 @@ export const table: FieldTable = [dataIdField('delete')];
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** POST /invoice/v1/items/delete with the data_id. Removes the item permanently (Active or Deactivated); existing invoices keep their data. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeItem(this, itemIndex, { action: 'delete', path: '/invoice/v1/items/delete' }, table);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await changeItem(
+		this,
+		itemIndex,
+		{ action: 'delete', path: '/invoice/v1/items/delete' },
+		table,
+	);
 }

@@ -13,7 +13,10 @@ export const table: FieldTable = [dataIdField('get')];
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /invoice/v1/items/details?data_id=: the item with its rate, category, status and submerchant. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'invoice',
 		method: 'GET',

@@ -49,7 +49,10 @@ const DATE_FIELDS = ['created_date', 'last_modified_date'];
  * GET /invoice/v1/items/list: Return All walks pages of 1000 (the service's maximum) until
  * total_records are collected; otherwise Limit caps the result. Newest first, as the service lists.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const { values, violations, list } = readListTable(this, itemIndex, table);
 	assertValid(this, itemIndex, violations);
 	const query = toWire(table, values);
@@ -58,7 +61,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// Only Return All past a million items can reach this; the service takes no page above 1000.
 		if (page > ITEM_LIST_MAX_PAGE) {
 			assertValid(this, itemIndex, [
-				{ field: 'page', rule: `must be at most ${ITEM_LIST_MAX_PAGE}: the list is longer than the service can page`, value: page },
+				{
+					field: 'page',
+					rule: `must be at most ${ITEM_LIST_MAX_PAGE}: the list is longer than the service can page`,
+					value: page,
+				},
 			]);
 		}
 		return pageOf(

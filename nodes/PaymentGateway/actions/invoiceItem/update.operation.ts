@@ -12,6 +12,14 @@ export const table: FieldTable = [dataIdField('update'), ...itemFields];
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** POST /invoice/v1/items/update: name, rate and category are all sent again (the service requires them). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return await changeItem(this, itemIndex, { action: 'update', path: '/invoice/v1/items/update' }, table);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await changeItem(
+		this,
+		itemIndex,
+		{ action: 'update', path: '/invoice/v1/items/update' },
+		table,
+	);
 }

@@ -23,13 +23,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Authorize',
 				value: 'authorize',
-				description: 'Create a hosted order that holds the funds (AUTH), captured automatically or later',
+				description:
+					'Create a hosted order that holds the funds (AUTH), captured automatically or later',
 				action: 'Authorize a payment',
 			},
 			{
 				name: 'Charge Saved Card',
 				value: 'chargeSavedCard',
-				description: 'Pay with a saved-card token (CAUTH), without the customer when the card allows it',
+				description:
+					'Pay with a saved-card token (CAUTH), without the customer when the card allows it',
 				action: 'Charge a saved card',
 			},
 			{
@@ -53,7 +55,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Wait for Payment',
 				value: 'waitForPayment',
-				description: 'Pause this execution until the order is paid or fails, or the wait limit passes',
+				description:
+					'Pause this execution until the order is paid or fails, or the wait limit passes',
 				action: 'Wait for a payment',
 			},
 		],

@@ -17,18 +17,39 @@ const captureMethodField: Field = {
 	wire: 'capture_method',
 	required: true,
 	options: [
-		{ name: 'Manual', value: 'MANUAL', description: 'Hold the funds; capture them later with Payment > Capture' },
-		{ name: 'Automatic', value: 'AUTOMATIC', description: 'Capture right after the authorization succeeds' },
+		{
+			name: 'Manual',
+			value: 'MANUAL',
+			description: 'Hold the funds; capture them later with Payment > Capture',
+		},
+		{
+			name: 'Automatic',
+			value: 'AUTOMATIC',
+			description: 'Capture right after the authorization succeeds',
+		},
 	],
 	description:
 		'Whether the authorized funds are captured automatically. Sent explicitly: the service captures automatically when it is omitted.',
 };
 
-export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, captureMethodField, sendStatusToExecutionField, ...orderFields()];
+export const table: FieldTable = [
+	amountField,
+	currencyField,
+	merchantOrderIdField,
+	captureMethodField,
+	sendStatusToExecutionField,
+	...orderFields(),
+];
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, { table, fixed: { class: 'ECOM', action: 'AUTH' } });
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const response = await createOrder(this, itemIndex, {
+		table,
+		fixed: { class: 'ECOM', action: 'AUTH' },
+	});
 	return orderOutput(this, itemIndex, response);
 }

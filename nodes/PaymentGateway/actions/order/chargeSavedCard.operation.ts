@@ -47,7 +47,9 @@ export function normaliseCharge(body: IDataObject, timeZone: string): IDataObjec
 		typeof body.data === 'object' && body.data !== null ? (body.data as IDataObject) : undefined;
 	let outcome: ChargeOutcome;
 	if (String(body.code) === 'PAYMENT_FAILED') outcome = 'declined';
-	else if (payment) outcome = payment.order_status === 'AUTHORISED' || payment.action === 'AUTH' ? 'authorised' : 'paid';
+	else if (payment)
+		outcome =
+			payment.order_status === 'AUTHORISED' || payment.action === 'AUTH' ? 'authorised' : 'paid';
 	else outcome = 'customer_action_required';
 
 	const source = payment ?? body;
@@ -72,7 +74,10 @@ export function normaliseCharge(body: IDataObject, timeZone: string): IDataObjec
 	return out;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const response = await createOrder(this, itemIndex, {
 		table,
 		fixed: { class: 'CAUTH' },

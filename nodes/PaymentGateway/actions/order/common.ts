@@ -16,7 +16,11 @@ import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 function readJsonItems(raw: unknown, offset: number, violations: Violation[]): IDataObject[] {
 	if (raw === undefined) return [];
 	if (!Array.isArray(raw)) {
-		violations.push({ field: 'Line Items (JSON)', rule: 'must be a JSON array of items', value: raw });
+		violations.push({
+			field: 'Line Items (JSON)',
+			rule: 'must be a JSON array of items',
+			value: raw,
+		});
 		return [];
 	}
 	const known = new Map(ITEM_FIELDS.map((field) => [field.wire as string, field]));
@@ -58,14 +62,20 @@ export interface OrderRequest {
 }
 
 /** Reads, checks and builds the whole `data` object of an order; throws before sending on any violation. */
-export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, request: OrderRequest): IDataObject {
+export function buildOrder(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: OrderRequest,
+): IDataObject {
 	const { values, violations } = readTable(ctx, itemIndex, request.table);
 	const data = toWire(request.table, values, { ...request.fixed });
 	const items = (values.items as FieldValues[]).map((entry) => toWire(ITEM_FIELDS, entry));
 	const options = (values.options ?? {}) as FieldValues;
 	data.items = [...items, ...readJsonItems(options.lineItemsJson, items.length, violations)];
 	data.parameters = keyedValues(values.parameters as FieldValues);
-	data.custom_data = request.customData ? request.customData(values) : keyedValues(values.customData as FieldValues);
+	data.custom_data = request.customData
+		? request.customData(values)
+		: keyedValues(values.customData as FieldValues);
 	violations.push(...(request.rules?.(values, data) ?? []));
 	violations.push(...applyStatusDelivery(ctx, itemIndex, values, data));
 	assertValid(ctx, itemIndex, violations);
@@ -73,7 +83,11 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, request: O
 }
 
 /** Builds, checks and sends an order; retried only when it carries an m_order_id. */
-export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, request: OrderRequest): Promise<IDataObject> {
+export async function createOrder(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: OrderRequest,
+): Promise<IDataObject> {
 	const channel = getChannel(ctx, itemIndex);
 	const data = buildOrder(ctx, itemIndex, request);
 	const orderDetails = data.order_details as IDataObject;
@@ -85,8 +99,12 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
 		// The service refuses a repeated m_order_id, so only then can a retry not create a second order.
 		retrySafe: orderDetails.m_order_id !== undefined,
 		howToCheck: 'look the order up with Transaction > Get, by its Merchant Order ID',
-		badRequestCauses: 'for example the amount is missing or invalid, or the m_order_id was already used',
-		codes: { PAYMENT_FAILED: 'The payment service provider declined the immediate payment with the saved card.' },
+		badRequestCauses:
+			'for example the amount is missing or invalid, or the m_order_id was already used',
+		codes: {
+			PAYMENT_FAILED:
+				'The payment service provider declined the immediate payment with the saved card.',
+		},
 		acceptFailure: request.acceptFailure,
 		explainFailure: (failure) =>
 			/duplicate m_order_id/i.test(failure.message)
@@ -112,10 +130,16 @@ export async function createOrder(ctx: IExecuteFunctions, itemIndex: number, req
  * The create response as one item, with an ISO 8601 copy of order_creation_date and the amount as a
  * number: the service answers "AED 100.00" here but "100.00" in lists and webhooks.
  */
-export function orderOutput(ctx: IExecuteFunctions, itemIndex: number, response: IDataObject): INodeExecutionData[] {
+export function orderOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	response: IDataObject,
+): INodeExecutionData[] {
 	const json = addIsoDates(response, ['order_creation_date'], ctx.getTimezone());
 	// "Currency code followed by formatted amount": thousands may carry commas.
-	const amount = /^(?:[A-Z]{3}\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(String(json.amount ?? '').trim());
+	const amount = /^(?:[A-Z]{3}\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(
+		String(json.amount ?? '').trim(),
+	);
 	if (amount) json.amount_value = Number(amount[1].replace(/,/g, '') + (amount[2] ?? ''));
 	return [{ json, pairedItem: { item: itemIndex } }];
 }

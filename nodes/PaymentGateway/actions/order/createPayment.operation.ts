@@ -9,11 +9,23 @@ import { createOrder, orderOutput } from './common';
 
 const show = { resource: ['order'], operation: ['createPayment'] };
 
-export const table: FieldTable = [amountField, currencyField, merchantOrderIdField, sendStatusToExecutionField, ...orderFields()];
+export const table: FieldTable = [
+	amountField,
+	currencyField,
+	merchantOrderIdField,
+	sendStatusToExecutionField,
+	...orderFields(),
+];
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, { table, fixed: { class: 'ECOM', action: 'SALE' } });
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const response = await createOrder(this, itemIndex, {
+		table,
+		fixed: { class: 'ECOM', action: 'SALE' },
+	});
 	return orderOutput(this, itemIndex, response);
 }

@@ -3,10 +3,22 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
-import { amountField, currencyField, merchantOrderIdField, orderFields, transactionActionField } from './fields';
+import {
+	amountField,
+	currencyField,
+	merchantOrderIdField,
+	orderFields,
+	transactionActionField,
+} from './fields';
 import { sendStatusToExecutionField } from './delivery';
 import { createOrder, orderOutput } from './common';
-import { encodeSplitCustomData, MAX_SPLIT_RECIPIENTS, recipientsOf, splitRecipientsList, splitViolations } from './split';
+import {
+	encodeSplitCustomData,
+	MAX_SPLIT_RECIPIENTS,
+	recipientsOf,
+	splitRecipientsList,
+	splitViolations,
+} from './split';
 
 const show = { resource: ['order'], operation: ['createSplitPayment'] };
 
@@ -30,12 +42,16 @@ export const table: FieldTable = [
 
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const response = await createOrder(this, itemIndex, {
 		table,
 		fixed: { class: 'ECOM' },
 		rules: (values) => splitViolations(recipientsOf(values), values.amount as number | undefined),
-		customData: (values) => encodeSplitCustomData(recipientsOf(values).slice(0, MAX_SPLIT_RECIPIENTS)),
+		customData: (values) =>
+			encodeSplitCustomData(recipientsOf(values).slice(0, MAX_SPLIT_RECIPIENTS)),
 	});
 	return orderOutput(this, itemIndex, response);
 }

@@ -26,7 +26,12 @@ const withoutToken = (url: string) => url.replace(/([?&]signature=)[^&]*/i, '$1â
  * Sets urls.webhook_url to this execution's resume URL when asked; returns the rules broken.
  * The resume URL carries its token in the query string; the service must keep it intact.
  */
-export function applyStatusDelivery(ctx: IExecuteFunctions, itemIndex: number, values: FieldValues, data: IDataObject): Violation[] {
+export function applyStatusDelivery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	values: FieldValues,
+	data: IDataObject,
+): Violation[] {
 	if (values[sendStatusToExecutionField.name] !== true) return [];
 	const urls = (data.urls ?? {}) as IDataObject;
 	const given = urls.webhook_url;

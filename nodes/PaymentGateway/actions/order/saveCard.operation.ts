@@ -3,7 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
-import { amountField, currencyField, customerIdField, merchantOrderIdField, orderFields, webhookUrlField } from './fields';
+import {
+	amountField,
+	currencyField,
+	customerIdField,
+	merchantOrderIdField,
+	orderFields,
+	webhookUrlField,
+} from './fields';
 import { sendStatusToExecutionField } from './delivery';
 import { createOrder, orderOutput } from './common';
 
@@ -31,7 +38,13 @@ export const table: FieldTable = [
 
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, { table, fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' } });
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const response = await createOrder(this, itemIndex, {
+		table,
+		fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' },
+	});
 	return orderOutput(this, itemIndex, response);
 }

@@ -58,28 +58,44 @@ export const splitRecipientsList: FieldList = {
 };
 
 /** Split rules across recipients: 1–4 of them, percentages up to 100, flat amounts within the order. */
-export function splitViolations(recipients: SplitRecipient[], amount: number | undefined): Violation[] {
+export function splitViolations(
+	recipients: SplitRecipient[],
+	amount: number | undefined,
+): Violation[] {
 	const violations: Violation[] = [];
-	const add = (field: string, rule: string, value: unknown) => violations.push({ field, rule, value });
+	const add = (field: string, rule: string, value: unknown) =>
+		violations.push({ field, rule, value });
 	if (recipients.length > MAX_SPLIT_RECIPIENTS) {
-		add('split recipients', `may list at most ${MAX_SPLIT_RECIPIENTS} (custom_data beta to epsilon)`, recipients.length);
+		add(
+			'split recipients',
+			`may list at most ${MAX_SPLIT_RECIPIENTS} (custom_data beta to epsilon)`,
+			recipients.length,
+		);
 	}
 	const sum = (type: SplitRecipient['type']) =>
-		recipients.filter((r) => r.type === type && typeof r.value === 'number').reduce((total, r) => total + r.value, 0);
+		recipients
+			.filter((r) => r.type === type && typeof r.value === 'number')
+			.reduce((total, r) => total + r.value, 0);
 	const percent = sum('P');
 	const flat = sum('F');
 	if (percent > 100) add('split percentages', 'must not add up to more than 100', percent);
 	if (amount !== undefined) {
-		if (flat > amount) add('split flat amounts', `must not add up to more than the order amount (${amount})`, flat);
+		if (flat > amount)
+			add('split flat amounts', `must not add up to more than the order amount (${amount})`, flat);
 		const allocated = (amount * percent) / 100 + flat;
 		if (percent <= 100 && flat <= amount && allocated > amount + 1e-9) {
-			add('split recipients', `must not share out more than the order amount (${amount})`, allocated);
+			add(
+				'split recipients',
+				`must not share out more than the order amount (${amount})`,
+				allocated,
+			);
 		}
 	}
 	return violations;
 }
 
-export const recipientsOf = (values: FieldValues) => (values.splitRecipients ?? []) as unknown as SplitRecipient[];
+export const recipientsOf = (values: FieldValues) =>
+	(values.splitRecipients ?? []) as unknown as SplitRecipient[];
 
 /** custom_data for a split: alpha `|SPLIT_PAYMENT`, then one `|{id},{type},{value}` per recipient. */
 export function encodeSplitCustomData(recipients: SplitRecipient[]): IDataObject[] {

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
@@ -60,7 +65,10 @@ export const table: FieldTable = [
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 
 /** The order as the transaction list shows it; undefined when it is not listed. */
-async function lookUpOrder(ctx: IExecuteFunctions, orderId: string): Promise<IDataObject | undefined> {
+async function lookUpOrder(
+	ctx: IExecuteFunctions,
+	orderId: string,
+): Promise<IDataObject | undefined> {
 	const response = await apiRequest.call(ctx, 0, {
 		channel: getChannel(ctx, 0),
 		method: 'GET',
@@ -76,7 +84,9 @@ function readSettings(ctx: IExecuteFunctions): { orderId: string; waitMs: number
 	const { values, violations } = readTable(ctx, 0, table);
 	const waitMs = Number(values.waitLimit) * (UNIT_MS[String(values.waitLimitUnit)] ?? NaN);
 	const extra: Violation[] =
-		waitMs > MAX_WAIT_MS ? [{ field: 'Wait Limit', rule: 'must be at most 366 days', value: values.waitLimit }] : [];
+		waitMs > MAX_WAIT_MS
+			? [{ field: 'Wait Limit', rule: 'must be at most 366 days', value: values.waitLimit }]
+			: [];
 	assertValid(ctx, 0, [...violations, ...extra]);
 	return { orderId: String(values.orderId), waitMs };
 }
@@ -84,32 +94,45 @@ function readSettings(ctx: IExecuteFunctions): { orderId: string; waitMs: number
 async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	if (items.length !== 1) {
-		throw new NodeOperationError(ctx.getNode(), `Wait for Payment waits for one order per execution; it received ${items.length} items`, {
-			description:
-				'n8n keeps one wait per execution. Send each order through its own execution, for example one webhook call per order or Execute Workflow with one item each.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Wait for Payment waits for one order per execution; it received ${items.length} items`,
+			{
+				description:
+					'n8n keeps one wait per execution. Send each order through its own execution, for example one webhook call per order or Execute Workflow with one item each.',
+			},
+		);
 	}
 	const { orderId, waitMs } = readSettings(ctx);
 	// Checked now: once waiting, a delivery that cannot be checked only gets a 500 until time-out.
 	const webhookCredential = await ctx.getCredentials('paymentGatewayWebhookApi', 0);
 	if (String(webhookCredential.notificationSecret ?? '') === '') {
-		throw new NodeOperationError(ctx.getNode(), 'The Payment Gateway Webhook API credential has no notification secret', {
-			itemIndex: 0,
-			description: 'Deliveries are checked against it. Nothing was sent.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The Payment Gateway Webhook API credential has no notification secret',
+			{
+				itemIndex: 0,
+				description: 'Deliveries are checked against it. Nothing was sent.',
+			},
+		);
 	}
 	const order = await lookUpOrder(ctx, orderId);
 	if (!order) {
 		throw new NodeOperationError(ctx.getNode(), `No order with Order ID ${orderId}`, {
 			itemIndex: 0,
-			description: "Use the p_order_id that the order's create operation returned in this execution.",
+			description:
+				"Use the p_order_id that the order's create operation returned in this execution.",
 		});
 	}
 	// Paid (or failed) before the wait began: its delivery may already have been refused as
 	// "execution running"; the order's own status decides at once.
 	const known = outcomeOf(order.status, order.status);
 	if (known) {
-		const json = { outcome: known, source: 'lookup', ...addIsoDates(order, ['transaction_date'], ctx.getTimezone()) };
+		const json = {
+			outcome: known,
+			source: 'lookup',
+			...addIsoDates(order, ['transaction_date'], ctx.getTimezone()),
+		};
 		return routed(known, { json, pairedItem: { item: 0 } });
 	}
 	const waitTill = new Date(Date.now() + waitMs);

@@ -37,7 +37,12 @@ export function routed(outcome: WaitOutcome, item: INodeExecutionData): INodeExe
 }
 
 /** What the time-out branch gets: set up before waiting, since n8n runs nothing of the node then. */
-export function timedOutJson(orderId: string, order: IDataObject | undefined, waitTill: Date, input: IDataObject): IDataObject {
+export function timedOutJson(
+	orderId: string,
+	order: IDataObject | undefined,
+	waitTill: Date,
+	input: IDataObject,
+): IDataObject {
 	return {
 		outcome: 'timedOut',
 		message: `No final status arrived for order ${orderId} before ${waitTill.toISOString()}`,

@@ -1,4 +1,9 @@
-import type { IDataObject, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { classifyEvent } from '../../../PaymentGatewayTrigger/events';
 import { sameSecret } from '../../../PaymentGatewayTrigger/headers';
@@ -42,22 +47,35 @@ async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	const headers = ctx.getHeaderData() as IDataObject;
 	const credentials = await ctx.getCredentials('paymentGatewayWebhookApi');
 	const given = headers[SECRET_HEADER];
-	if (typeof given !== 'string' || !sameSecret(given, String(credentials.notificationSecret ?? ''))) {
+	if (
+		typeof given !== 'string' ||
+		!sameSecret(given, String(credentials.notificationSecret ?? ''))
+	) {
 		response.status(401).json({ message: 'Invalid or missing notification-secret header' });
 		return { noWebhookResponse: true };
 	}
 	const body = ctx.getBodyData() as unknown;
 	// n8n also parses form bodies into objects; the service sends JSON only.
 	const contentType = String(headers['content-type'] ?? '').toLowerCase();
-	if (!contentType.includes('json') || typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
+	if (
+		!contentType.includes('json') ||
+		typeof body !== 'object' ||
+		body === null ||
+		Array.isArray(body) ||
+		Object.keys(body).length === 0
+	) {
 		response.status(400).json({ message: 'Expected a JSON object body' });
 		return { noWebhookResponse: true };
 	}
 	const payload = body as IDataObject;
 	const orderId = awaitedOrder(ctx);
-	if (String(payload.p_order_id ?? '') !== orderId) return acknowledged('not the order this execution waits for');
+	if (String(payload.p_order_id ?? '') !== orderId)
+		return acknowledged('not the order this execution waits for');
 	const outcome = outcomeOf(payload.status, payload.order_status);
-	if (!outcome) return acknowledged(`order status ${String(payload.order_status ?? '') || 'missing'} is not final`);
+	if (!outcome)
+		return acknowledged(
+			`order status ${String(payload.order_status ?? '') || 'missing'} is not final`,
+		);
 	const json: IDataObject = {
 		outcome,
 		event: classifyEvent(payload),
@@ -70,13 +88,17 @@ async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	};
 }
 
-export async function waitForPaymentWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function waitForPaymentWebhook(
+	this: IWebhookFunctions,
+): Promise<IWebhookResponseData> {
 	try {
 		return await handleDelivery(this);
 	} catch {
 		// A webhook that throws makes n8n resume the execution with an error: answer 500 instead, so
 		// the execution keeps waiting and the service delivers again.
-		this.getResponseObject().status(500).json({ message: 'The delivery could not be checked; deliver it again' });
+		this.getResponseObject()
+			.status(500)
+			.json({ message: 'The delivery could not be checked; deliver it again' });
 		return { noWebhookResponse: true };
 	}
 }

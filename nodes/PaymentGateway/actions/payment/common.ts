@@ -77,7 +77,14 @@ export function managePaymentTable(action: ManagePaymentAction): FieldTable {
 			name: 'additionalFields',
 			displayName: 'Additional Fields',
 			fields: [
-				{ name: 'reason', displayName: 'Reason', type: 'text', wire: 'reason', multiline: true, description: words.reason },
+				{
+					name: 'reason',
+					displayName: 'Reason',
+					type: 'text',
+					wire: 'reason',
+					multiline: true,
+					description: words.reason,
+				},
 			],
 		},
 	];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { RawRow, RowViolation } from '../../spreadsheet/schema';
@@ -33,8 +38,16 @@ const outputField: Field = {
 	displayName: 'Output',
 	type: 'options',
 	options: [
-		{ name: 'One Item per Link', value: 'perLink', description: 'Each created link (and each failed row) as an item' },
-		{ name: 'One Summary Item', value: 'summary', description: 'The whole upload result as one item' },
+		{
+			name: 'One Item per Link',
+			value: 'perLink',
+			description: 'Each created link (and each failed row) as an item',
+		},
+		{
+			name: 'One Summary Item',
+			value: 'summary',
+			description: 'The whole upload result as one item',
+		},
 	],
 };
 
@@ -44,7 +57,13 @@ const optionsGroup: FieldGroup = {
 	displayName: 'Options',
 	placeholder: 'Add Option',
 	fields: [
-		{ name: 'fileName', displayName: 'File Name', type: 'text', description: 'Name of the uploaded file', ui: { default: 'payment-links.xlsx' } },
+		{
+			name: 'fileName',
+			displayName: 'File Name',
+			type: 'text',
+			description: 'Name of the uploaded file',
+			ui: { default: 'payment-links.xlsx' },
+		},
 	],
 };
 
@@ -129,7 +148,10 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 }
 
 /** From a binary file: each item's file is one upload. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const { rows, violations } = await rowsFromBinary(this, itemIndex, descriptionSchema);
 	return await upload(this, itemIndex, rows, violations, { item: itemIndex });
 }

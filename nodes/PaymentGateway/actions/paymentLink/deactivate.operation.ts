@@ -23,7 +23,10 @@ export const table: FieldTable = [
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const { values, violations } = readTable(this, itemIndex, table);
 	assertValid(this, itemIndex, violations);
 	const body = toWire(table, values);
@@ -44,6 +47,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				: undefined,
 	});
 	return [
-		{ json: { data_id: dataId, deactivated: true, message: response.message }, pairedItem: { item: itemIndex } },
+		{
+			json: { data_id: dataId, deactivated: true, message: response.message },
+			pairedItem: { item: itemIndex },
+		},
 	];
 }

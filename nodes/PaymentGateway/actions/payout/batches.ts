@@ -16,8 +16,6 @@ export const BATCH_ROWS = payoutSchema.maxRows;
 const MAX_REQUEST_ID = 30;
 const HEADERS = payoutSchema.columns.map((c) => c.displayName);
 
-
-
 /**
  * A batch's request_id, the same on every run of the same input: the given Request ID and the batch
  * number, or without one a digest of the batch fields and the rows' values as the file holds them.
@@ -32,7 +30,10 @@ export function batchRequestId(fields: BatchFields, number: number, rows: Source
 		rows.map(({ values }) => HEADERS.map((h) => values[h] ?? null)),
 	]);
 	// n8n- and 26 hex digits (104 bits): 30 characters, the service's limit.
-	return `n8n-${createHash('sha256').update(content, 'utf8').digest('hex').slice(0, MAX_REQUEST_ID - 4)}`;
+	return `n8n-${createHash('sha256')
+		.update(content, 'utf8')
+		.digest('hex')
+		.slice(0, MAX_REQUEST_ID - 4)}`;
 }
 
 function batchFileName(fields: BatchFields, number: number, requestId: string): string {
@@ -79,27 +80,53 @@ function mayExceedUploadLimit(batch: Batch): boolean {
 }
 
 /** Every rule of every batch, before the first is sent; a file is built only where size is in doubt. */
-async function assertBatches(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, batches: Batch[], violations: RowViolation[]) {
+async function assertBatches(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	batches: Batch[],
+	violations: RowViolation[],
+) {
 	const all = [...violations, ...requestIdViolations(fields, batches)];
 	for (const batch of batches) {
 		if (!mayExceedUploadLimit(batch)) continue;
 		const sizeRules = fileSizeViolations(await buildFile(payoutSchema, 'Payouts', batch.rows));
-		all.push(...sizeRules.map((v) => ({ ...v, rule: `${v.rule} (batch ${batch.number}, rows ${batch.firstRow}–${batch.lastRow})` })));
+		all.push(
+			...sizeRules.map((v) => ({
+				...v,
+				rule: `${v.rule} (batch ${batch.number}, rows ${batch.firstRow}–${batch.lastRow})`,
+			})),
+		);
 	}
-	assertRows(ctx, all.sort((a, b) => a.row - b.row), itemIndex);
+	assertRows(
+		ctx,
+		all.sort((a, b) => a.row - b.row),
+		itemIndex,
+	);
 }
 
-
-
 /** Validate Only: one report per batch, each with the violations of its rows; nothing is sent. */
-async function validateBatches(ctx: IExecuteFunctions, fields: BatchFields, batches: Batch[], violations: RowViolation[], paired: PairedOf) {
+async function validateBatches(
+	ctx: IExecuteFunctions,
+	fields: BatchFields,
+	batches: Batch[],
+	violations: RowViolation[],
+	paired: PairedOf,
+) {
 	const batchOf = new Map<number, number>();
 	for (const batch of batches) for (const { row } of batch.rows) batchOf.set(row, batch.number);
-	const shared = [...violations.filter((v) => !batchOf.has(v.row)), ...requestIdViolations(fields, batches)];
+	const shared = [
+		...violations.filter((v) => !batchOf.has(v.row)),
+		...requestIdViolations(fields, batches),
+	];
 	const out: INodeExecutionData[] = [];
 	for (const batch of batches) {
 		const file = await buildFile(payoutSchema, 'Payouts', batch.rows);
-		const own = [...shared, ...violations.filter((v) => batchOf.get(v.row) === batch.number), ...fileSizeViolations(file)];
+		const own = [
+			...shared,
+			...violations.filter((v) => batchOf.get(v.row) === batch.number),
+			...fileSizeViolations(file),
+		];
 		const json: IDataObject = {
 			validateOnly: true,
 			valid: own.length === 0,
@@ -108,15 +135,31 @@ async function validateBatches(ctx: IExecuteFunctions, fields: BatchFields, batc
 			violations: own.map((v) => ({ ...v, message: describeRowViolation(v) })),
 		};
 		const item = { json, pairedItem: paired(batch) };
-		out.push(fields.attachBatchFiles ? await withFile(ctx, item, fields.outputField, file, batch.fileName) : item);
+		out.push(
+			fields.attachBatchFiles
+				? await withFile(ctx, item, fields.outputField, file, batch.fileName)
+				: item,
+		);
 	}
 	return out;
 }
 
 /** A run with no rows (or an unreadable file): one report, no batch. */
-function emptyRun(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, violations: RowViolation[], paired: INodeExecutionData['pairedItem']) {
+function emptyRun(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	violations: RowViolation[],
+	paired: INodeExecutionData['pairedItem'],
+) {
 	if (!fields.validateOnly) assertRows(ctx, violations, itemIndex);
-	const json = { validateOnly: true, valid: false, batches: 0, status: 'invalid', violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })) };
+	const json = {
+		validateOnly: true,
+		valid: false,
+		batches: 0,
+		status: 'invalid',
+		violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })),
+	};
 	return [{ json, pairedItem: paired }];
 }
 
@@ -131,8 +174,8 @@ export async function runBatches(
 ): Promise<INodeExecutionData[]> {
 	const batches = planBatches(fields, checked.rows);
 	if (batches.length === 0) return emptyRun(ctx, itemIndex, fields, checked.violations, runPaired);
-	if (fields.validateOnly) return await validateBatches(ctx, fields, batches, checked.violations, paired);
+	if (fields.validateOnly)
+		return await validateBatches(ctx, fields, batches, checked.violations, paired);
 	await assertBatches(ctx, itemIndex, fields, batches, checked.violations);
 	return await sendBatches(ctx, itemIndex, fields, batches, paired);
 }
-

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTable, toWire } from '../../fields/read';
@@ -51,7 +56,15 @@ const batchFields: Field[] = [
 		description: '3-letter ISO 4217 code of the payouts',
 		ui: { default: 'INR' },
 	},
-	{ name: 'remark', displayName: 'Remark', type: 'text', wire: 'remark', emptyAsBlank: true, maxLength: 30, description: 'Batch remark, at most 30 characters; may be empty' },
+	{
+		name: 'remark',
+		displayName: 'Remark',
+		type: 'text',
+		wire: 'remark',
+		emptyAsBlank: true,
+		maxLength: 30,
+		description: 'Batch remark, at most 30 characters; may be empty',
+	},
 	{
 		name: 'callbackUrl',
 		displayName: 'Callback URL',
@@ -59,7 +72,8 @@ const batchFields: Field[] = [
 		wire: 'callback_url',
 		emptyAsBlank: true,
 		maxLength: 100,
-		description: 'Where the service reports the batch result: https://, at most 100 characters; may be empty',
+		description:
+			'Where the service reports the batch result: https://, at most 100 characters; may be empty',
 		ui: { placeholder: 'https://n8n.example.com/webhook/payout-result' },
 	},
 	{
@@ -84,12 +98,18 @@ const optionsGroup: FieldGroup = {
 	displayName: 'Options',
 	placeholder: 'Add Option',
 	fields: [
-		{ name: 'fileName', displayName: 'File Name', type: 'text', description: 'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx' },
+		{
+			name: 'fileName',
+			displayName: 'File Name',
+			type: 'text',
+			description: 'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx',
+		},
 		{
 			name: 'outputBinaryField',
 			displayName: 'Put Output File in Field',
 			type: 'text',
-			description: 'The binary field that receives the .xlsx file sent (or, with Validate Only, that would be sent)',
+			description:
+				'The binary field that receives the .xlsx file sent (or, with Validate Only, that would be sent)',
 			ui: { default: 'data' },
 		},
 		{
@@ -154,7 +174,12 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 }
 
 /** What Validate Only returns: whether the batch would be accepted, and every broken rule. */
-function validationReport(requestId: string, rows: number, violations: RowViolation[], checksum: string): IDataObject {
+function validationReport(
+	requestId: string,
+	rows: number,
+	violations: RowViolation[],
+	checksum: string,
+): IDataObject {
 	return {
 		validateOnly: true,
 		valid: violations.length === 0,
@@ -214,7 +239,9 @@ async function submit(
 ): Promise<INodeExecutionData[]> {
 	const batch = readBatch(ctx, itemIndex);
 	const schema = batch.split ? anyRowCount : payoutSchema;
-	const checked = fileViolations.length ? { rows: [], violations: fileViolations } : checkRows(schema, raw);
+	const checked = fileViolations.length
+		? { rows: [], violations: fileViolations }
+		: checkRows(schema, raw);
 	if (!batch.split) return await submitOne(ctx, itemIndex, batch, checked, raw.length, pairedItem);
 	return await runBatches(ctx, itemIndex, batch, checked, (b) => pairedOfRows(b.rows), pairedItem);
 }
@@ -231,7 +258,12 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 }
 
 /** From a binary file: each item's file is one batch, or with Split Into Batches one run of batches. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const { rows, violations } = await rowsFromBinary(this, itemIndex, payoutSchema);
-	return await submit(this, itemIndex, rows, violations, { item: itemIndex }, () => ({ item: itemIndex }));
+	return await submit(this, itemIndex, rows, violations, { item: itemIndex }, () => ({
+		item: itemIndex,
+	}));
 }

@@ -22,12 +22,24 @@ export interface Batch {
 	fileName: string;
 }
 
-export type BatchStatus = 'queued' | 'alreadyQueued' | 'failed' | 'mayBeQueued' | 'notSent' | 'valid' | 'invalid';
+export type BatchStatus =
+	| 'queued'
+	| 'alreadyQueued'
+	| 'failed'
+	| 'mayBeQueued'
+	| 'notSent'
+	| 'valid'
+	| 'invalid';
 
 export type PairedOf = (batch: Batch) => INodeExecutionData['pairedItem'];
 
 /** What every batch item says about its batch. */
-export function batchJson(batch: Batch, batches: number, fields: BatchFields, status: BatchStatus): IDataObject {
+export function batchJson(
+	batch: Batch,
+	batches: number,
+	fields: BatchFields,
+	status: BatchStatus,
+): IDataObject {
 	return {
 		batch: batch.number,
 		batches,
@@ -41,21 +53,32 @@ export function batchJson(batch: Batch, batches: number, fields: BatchFields, st
 }
 
 /** A batch item that failed or was not sent: the error output takes it under "Continue (using error output)". */
-export function failedBatchItem(ctx: IExecuteFunctions, json: IDataObject, error: NodeApiError | NodeOperationError, pairedItem: INodeExecutionData['pairedItem']): INodeExecutionData {
+export function failedBatchItem(
+	ctx: IExecuteFunctions,
+	json: IDataObject,
+	error: NodeApiError | NodeOperationError,
+	pairedItem: INodeExecutionData['pairedItem'],
+): INodeExecutionData {
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
-	return { json: { ...json, ...errorItemJson(error) }, ...(toErrorOutput ? { error } : {}), pairedItem };
+	return {
+		json: { ...json, ...errorItemJson(error) },
+		...(toErrorOutput ? { error } : {}),
+		pairedItem,
+	};
 }
 
 /** "batch 3" or "batches 1–2", with their rows. */
 function span(batches: Batch[]): string {
 	const first = batches[0];
 	const last = batches[batches.length - 1];
-	const which = batches.length === 1 ? `Batch ${first.number}` : `Batches ${first.number}–${last.number}`;
+	const which =
+		batches.length === 1 ? `Batch ${first.number}` : `Batches ${first.number}–${last.number}`;
 	return `${which} (rows ${first.firstRow}–${last.lastRow})`;
 }
 
 /** E0021 on a first attempt: this request_id was queued by an earlier run. */
-const alreadySubmitted = (error: unknown) => error instanceof NodeApiError && error.context.serviceCode === 'E0021';
+const alreadySubmitted = (error: unknown) =>
+	error instanceof NodeApiError && error.context.serviceCode === 'E0021';
 
 /** An answer from the service refused the batch; a lost answer or a 5xx may hide a queued one. */
 function mayHaveQueued(error: NodeError): boolean {
@@ -65,13 +88,20 @@ function mayHaveQueued(error: NodeError): boolean {
 }
 
 /** Where the run stands after batch `index` failed, and what a re-run does. */
-function describeStop(fields: BatchFields, batches: Batch[], index: number, maybe: boolean): string {
+function describeStop(
+	fields: BatchFields,
+	batches: Batch[],
+	index: number,
+	maybe: boolean,
+): string {
 	const queued = batches.slice(0, index);
 	const notSent = batches.slice(index + 1);
 	const failed = batches[index];
 	const same = fields.givenRequestId ? 'the same Request ID' : 'Request ID left empty';
 	return [
-		queued.length ? `${span(queued)} ${queued.length > 1 ? 'are' : 'is'} queued.` : 'No batch before it was queued.',
+		queued.length
+			? `${span(queued)} ${queued.length > 1 ? 'are' : 'is'} queued.`
+			: 'No batch before it was queued.',
 		maybe
 			? `Batch ${failed.number} may have been queued: no clear answer came back.`
 			: `Batch ${failed.number} was not queued.`,
@@ -85,7 +115,12 @@ function describeStop(fields: BatchFields, batches: Batch[], index: number, mayb
 		.join(' ');
 }
 
-function queuedJson(batch: Batch, total: number, fields: BatchFields, response: IDataObject): IDataObject {
+function queuedJson(
+	batch: Batch,
+	total: number,
+	fields: BatchFields,
+	response: IDataObject,
+): IDataObject {
 	const data = (response.data ?? {}) as IDataObject;
 	const json: IDataObject = {
 		...batchJson(batch, total, fields, 'queued'),
@@ -97,19 +132,36 @@ function queuedJson(batch: Batch, total: number, fields: BatchFields, response: 
 	return json;
 }
 
-function alreadyQueuedJson(batch: Batch, total: number, fields: BatchFields, error: NodeApiError): IDataObject {
+function alreadyQueuedJson(
+	batch: Batch,
+	total: number,
+	fields: BatchFields,
+	error: NodeApiError,
+): IDataObject {
 	return {
 		...batchJson(batch, total, fields, 'alreadyQueued'),
-		message: 'Already queued by an earlier run: the service refused this request_id as already submitted, so nothing new was queued.',
+		message:
+			'Already queued by an earlier run: the service refused this request_id as already submitted, so nothing new was queued.',
 		response: { status: 'fail', code: 'E0021', message: error.context.serviceMessage as string },
 	};
 }
 
 /** Batch `index` failed: the error (or, under continue-on-fail, one item per batch) says where the run stands. */
-function stopAt(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, batches: Batch[], index: number, done: INodeExecutionData[], thrown: unknown, paired: PairedOf): INodeExecutionData[] {
+function stopAt(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	batches: Batch[],
+	index: number,
+	done: INodeExecutionData[],
+	thrown: unknown,
+	paired: PairedOf,
+): INodeExecutionData[] {
 	const node = ctx.getNode();
 	const error: NodeError =
-		thrown instanceof NodeApiError || thrown instanceof NodeOperationError ? thrown : new NodeOperationError(node, thrown as Error, { itemIndex });
+		thrown instanceof NodeApiError || thrown instanceof NodeOperationError
+			? thrown
+			: new NodeOperationError(node, thrown as Error, { itemIndex });
 	const failed = batches[index];
 	const maybe = mayHaveQueued(error);
 	const summary = describeStop(fields, batches, index, maybe);
@@ -120,7 +172,11 @@ function stopAt(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, 
 	const rest = batches.slice(index + 1).map((b) => batchJson(b, total, fields, 'notSent'));
 	error.context.batches = [...done.map((item) => item.json), failedJson, ...rest];
 	if (!ctx.continueOnFail()) throw error;
-	const notSent = new NodeOperationError(node, `Not sent: batch ${failed.number} of ${total} failed before it`, { itemIndex, description: summary });
+	const notSent = new NodeOperationError(
+		node,
+		`Not sent: batch ${failed.number} of ${total} failed before it`,
+		{ itemIndex, description: summary },
+	);
 	return [
 		...done,
 		failedBatchItem(ctx, failedJson, error, paired(failed)),
@@ -139,7 +195,13 @@ function build(batch: Batch): Promise<Buffer> {
  * The batches one after the other. The next batch's file is built while the service reads the
  * current one, so at most two files are held; each is dropped once its batch is answered.
  */
-export async function sendBatches(ctx: IExecuteFunctions, itemIndex: number, fields: BatchFields, batches: Batch[], paired: PairedOf): Promise<INodeExecutionData[]> {
+export async function sendBatches(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	batches: Batch[],
+	paired: PairedOf,
+): Promise<INodeExecutionData[]> {
 	const out: INodeExecutionData[] = [];
 	let next: Promise<Buffer> | undefined = build(batches[0]);
 	for (const [index, batch] of batches.entries()) {
@@ -147,13 +209,23 @@ export async function sendBatches(ctx: IExecuteFunctions, itemIndex: number, fie
 		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
 		let json: IDataObject;
 		try {
-			json = queuedJson(batch, batches.length, fields, await uploadBatch(ctx, itemIndex, fields, batch.requestId, batch.fileName, file));
+			json = queuedJson(
+				batch,
+				batches.length,
+				fields,
+				await uploadBatch(ctx, itemIndex, fields, batch.requestId, batch.fileName, file),
+			);
 		} catch (error) {
-			if (!alreadySubmitted(error)) return stopAt(ctx, itemIndex, fields, batches, index, out, error, paired);
+			if (!alreadySubmitted(error))
+				return stopAt(ctx, itemIndex, fields, batches, index, out, error, paired);
 			json = alreadyQueuedJson(batch, batches.length, fields, error as NodeApiError);
 		}
 		const item = { json, pairedItem: paired(batch) };
-		out.push(fields.attachBatchFiles ? await withFile(ctx, item, fields.outputField, file, batch.fileName) : item);
+		out.push(
+			fields.attachBatchFiles
+				? await withFile(ctx, item, fields.outputField, file, batch.fileName)
+				: item,
+		);
 	}
 	return out;
 }

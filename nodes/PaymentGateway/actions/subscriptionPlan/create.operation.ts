@@ -17,15 +17,31 @@ export const description = updateDisplayOptions({ show }, tableProperties(table)
 
 /** The seed's order of the plan's keys (the service reads JSON, but its logs and examples use this order). */
 const SEED_ORDER = [
-	'plan_name', 'plan_description', 'billing_frequency', 'installment_amount', 'terms', 'initial_payment_amount',
-	'final_payment_amount', 'shipping_fee', 'convenience_fee', 'start_date', 'expiry_date', 'note',
-	'customer_emails', 'customer_email_cc', 'subject', 'product_details',
+	'plan_name',
+	'plan_description',
+	'billing_frequency',
+	'installment_amount',
+	'terms',
+	'initial_payment_amount',
+	'final_payment_amount',
+	'shipping_fee',
+	'convenience_fee',
+	'start_date',
+	'expiry_date',
+	'note',
+	'customer_emails',
+	'customer_email_cc',
+	'subject',
+	'product_details',
 ];
 
 const inSeedOrder = (body: IDataObject): IDataObject =>
-	Object.fromEntries(SEED_ORDER.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
+	Object.fromEntries(
+		SEED_ORDER.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]),
+	);
 
-const textOf = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+const textOf = (value: unknown) =>
+	value === undefined || value === null ? '' : String(value).trim();
 
 /** The QR code's bytes and type from plain base64 or a data: URL. */
 export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string } {
@@ -38,13 +54,20 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
  * POST /subscriptions/v1/add. Every rule of the seed is checked first. Not retried automatically:
  * the service would create a second plan (or refuse the name) after a lost answer.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const { values, violations } = readTable(this, itemIndex, table);
 	const timeZone = this.getTimezone();
 	// Every broken rule at once, but a field refused on its own is not named again by a rule across fields.
 	const named = new Set(violations.map((v) => v.field));
 	const nameOf = (path: string) => fieldNames(table, path);
-	violations.push(...planRules(values, nameOf, earliestToday(timeZone), timeZone).filter((v) => !named.has(v.field)));
+	violations.push(
+		...planRules(values, nameOf, earliestToday(timeZone), timeZone).filter(
+			(v) => !named.has(v.field),
+		),
+	);
 	assertValid(this, itemIndex, violations);
 	const body = shapePlanBody(toWire(table, values), timeZone);
 	const binaryPropertyName = String((values.options as IDataObject).binaryPropertyName ?? 'qrCode');
@@ -75,7 +98,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof json.qr_code === 'string' && json.qr_code.trim() !== '') {
 		const { data, mimeType } = decodeQrCode(json.qr_code);
 		const fileName = `plan-${textOf(json.plan_id) || textOf(json.data_id) || 'qr-code'}.png`;
-		item.binary = { [binaryPropertyName]: await this.helpers.prepareBinaryData(data, fileName, mimeType) };
+		item.binary = {
+			[binaryPropertyName]: await this.helpers.prepareBinaryData(data, fileName, mimeType),
+		};
 	}
 	return [item];
 }

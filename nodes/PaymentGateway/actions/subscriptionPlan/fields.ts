@@ -15,7 +15,8 @@ import {
 
 /** The fields of POST /subscriptions/v1/add, each declared once with its wire path and rules. */
 
-const DATE_HINT = "Sent as YYYY-MM-DD HH:mm in the workflow's time zone (Workflow Settings → Timezone)";
+const DATE_HINT =
+	"Sent as YYYY-MM-DD HH:mm in the workflow's time zone (Workflow Settings → Timezone)";
 
 const amount = (name: string, displayName: string, wire: string, description: string): Field => ({
 	name,
@@ -51,7 +52,10 @@ const additionalFields: FieldGroup = {
 			type: 'text',
 			wire: 'plan_description',
 			maxLength: PLAN_DESCRIPTION_MAX,
-			pattern: { regex: /^[\p{L}\p{Nd} .,-]*$/u, rule: 'may contain only letters, numbers, spaces, full stops, hyphens and commas' },
+			pattern: {
+				regex: /^[\p{L}\p{Nd} .,-]*$/u,
+				rule: 'may contain only letters, numbers, spaces, full stops, hyphens and commas',
+			},
 			description: `Plan description, at most ${PLAN_DESCRIPTION_MAX} characters: letters, numbers, spaces, full stops, hyphens and commas only`,
 		},
 		{
@@ -60,7 +64,8 @@ const additionalFields: FieldGroup = {
 			type: 'number',
 			wire: 'terms.discount_amount',
 			min: 0,
-			description: 'Amount charged for the discounted term; required when Discount Term is above 0, not above the installment amount',
+			description:
+				'Amount charged for the discounted term; required when Discount Term is above 0, not above the installment amount',
 		},
 		{
 			name: 'discountTerm',
@@ -69,7 +74,8 @@ const additionalFields: FieldGroup = {
 			wire: 'terms.discount_term',
 			integer: true,
 			min: 0,
-			description: 'Which payment (1 = the first) is charged the discount amount; at most the number of terms when they are fixed; 0 for none',
+			description:
+				'Which payment (1 = the first) is charged the discount amount; at most the number of terms when they are fixed; 0 for none',
 			ui: { default: 1 },
 		},
 		{
@@ -80,7 +86,16 @@ const additionalFields: FieldGroup = {
 			description: `When the plan expires: after the start date. ${DATE_HINT}.`,
 			ui: { type: 'dateTime' },
 		},
-		{ name: 'note', displayName: 'Note', type: 'text', wire: 'note', multiline: true, maxLength: PLAN_NOTE_MAX, description: `Internal note, at most ${PLAN_NOTE_MAX} characters`, ui: { typeOptions: { rows: 2 } } },
+		{
+			name: 'note',
+			displayName: 'Note',
+			type: 'text',
+			wire: 'note',
+			multiline: true,
+			maxLength: PLAN_NOTE_MAX,
+			description: `Internal note, at most ${PLAN_NOTE_MAX} characters`,
+			ui: { typeOptions: { rows: 2 } },
+		},
 		fee('shippingFee', 'Shipping Fee', 'shipping_fee', 'Shipping fee'),
 	],
 };
@@ -92,10 +107,44 @@ const email: FieldGroup = {
 	placeholder: 'Add Email Field',
 	description: 'Send the plan to customers by email; leave empty to create the plan without email',
 	fields: [
-		{ name: 'customerEmailCc', displayName: 'CC Emails', type: 'text', wire: 'customer_email_cc', ...blank, description: `Comma-separated copies, at most ${PLAN_MAX_CC}; only with Customer Emails`, ui: { placeholder: 'name@email.com' } },
-		{ name: 'customerEmails', displayName: 'Customer Emails', type: 'text', wire: 'customer_emails', ...blank, description: `Comma-separated recipients, at most ${PLAN_MAX_RECIPIENTS}; a Subject is then required`, ui: { placeholder: 'name@email.com' } },
-		{ name: 'productDetails', displayName: 'Product Details', type: 'text', wire: 'product_details', multiline: true, maxLength: PLAN_PRODUCT_DETAILS_MAX, ...blank, description: `Product details for the email, at most ${PLAN_PRODUCT_DETAILS_MAX} characters`, ui: { typeOptions: { rows: 2 } } },
-		{ name: 'subject', displayName: 'Subject', type: 'text', wire: 'subject', maxLength: PLAN_SUBJECT_MAX, ...blank, description: `Email subject, at most ${PLAN_SUBJECT_MAX} characters; required with Customer Emails and only with them` },
+		{
+			name: 'customerEmailCc',
+			displayName: 'CC Emails',
+			type: 'text',
+			wire: 'customer_email_cc',
+			...blank,
+			description: `Comma-separated copies, at most ${PLAN_MAX_CC}; only with Customer Emails`,
+			ui: { placeholder: 'name@email.com' },
+		},
+		{
+			name: 'customerEmails',
+			displayName: 'Customer Emails',
+			type: 'text',
+			wire: 'customer_emails',
+			...blank,
+			description: `Comma-separated recipients, at most ${PLAN_MAX_RECIPIENTS}; a Subject is then required`,
+			ui: { placeholder: 'name@email.com' },
+		},
+		{
+			name: 'productDetails',
+			displayName: 'Product Details',
+			type: 'text',
+			wire: 'product_details',
+			multiline: true,
+			maxLength: PLAN_PRODUCT_DETAILS_MAX,
+			...blank,
+			description: `Product details for the email, at most ${PLAN_PRODUCT_DETAILS_MAX} characters`,
+			ui: { typeOptions: { rows: 2 } },
+		},
+		{
+			name: 'subject',
+			displayName: 'Subject',
+			type: 'text',
+			wire: 'subject',
+			maxLength: PLAN_SUBJECT_MAX,
+			...blank,
+			description: `Email subject, at most ${PLAN_SUBJECT_MAX} characters; required with Customer Emails and only with them`,
+		},
 	],
 };
 
@@ -105,7 +154,13 @@ const options: FieldGroup = {
 	displayName: 'Options',
 	placeholder: 'Add Option',
 	fields: [
-		{ name: 'binaryPropertyName', displayName: 'Put QR Code in Field', type: 'text', description: 'The name of the output binary field to put the QR code (PNG) in', ui: { default: 'qrCode' } },
+		{
+			name: 'binaryPropertyName',
+			displayName: 'Put QR Code in Field',
+			type: 'text',
+			description: 'The name of the output binary field to put the QR code (PNG) in',
+			ui: { default: 'qrCode' },
+		},
 	],
 };
 
@@ -126,7 +181,10 @@ export const planTable: FieldTable = [
 		wire: 'billing_frequency.frequency',
 		required: true,
 		caseInsensitive: true,
-		options: BILLING_FREQUENCIES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+		options: BILLING_FREQUENCIES.map((value) => ({
+			name: value[0].toUpperCase() + value.slice(1),
+			value,
+		})),
 		description: 'How often the customer is billed',
 		ui: { default: 'monthly' },
 	},
@@ -152,7 +210,12 @@ export const planTable: FieldTable = [
 		description: 'ISO 4217 code of the plan currency; it must be enabled on the merchant account',
 		ui: { default: 'AED' },
 	},
-	amount('installmentAmount', 'Installment Amount', 'installment_amount.value', 'Amount of each regular payment without fees, at least 1; not below the initial, final and discount amounts'),
+	amount(
+		'installmentAmount',
+		'Installment Amount',
+		'installment_amount.value',
+		'Amount of each regular payment without fees, at least 1; not below the initial, final and discount amounts',
+	),
 	{
 		name: 'unlimitedTerms',
 		displayName: 'Unlimited Terms',
@@ -160,7 +223,8 @@ export const planTable: FieldTable = [
 		wire: 'terms.unlimited',
 		required: true,
 		toWire: (value) => (value === true ? 'yes' : 'no'),
-		description: 'Whether the plan bills until it is stopped (terms.unlimited yes) rather than a fixed number of times',
+		description:
+			'Whether the plan bills until it is stopped (terms.unlimited yes) rather than a fixed number of times',
 		ui: { required: false },
 	},
 	{
@@ -174,8 +238,18 @@ export const planTable: FieldTable = [
 		description: `How many payments the plan takes (terms.value), ${PLAN_TERMS_MIN}-${PLAN_TERMS_MAX}`,
 		ui: { default: 12, required: true, displayOptions: { show: { unlimitedTerms: [false] } } },
 	},
-	amount('initialPaymentAmount', 'Initial Payment Amount', 'initial_payment_amount', 'Amount of the first payment, at least 1 and not above the installment amount'),
-	amount('finalPaymentAmount', 'Final Payment Amount', 'final_payment_amount', 'Amount of the last payment when terms are fixed, at least 1 and not above the installment amount'),
+	amount(
+		'initialPaymentAmount',
+		'Initial Payment Amount',
+		'initial_payment_amount',
+		'Amount of the first payment, at least 1 and not above the installment amount',
+	),
+	amount(
+		'finalPaymentAmount',
+		'Final Payment Amount',
+		'final_payment_amount',
+		'Amount of the last payment when terms are fixed, at least 1 and not above the installment amount',
+	),
 	{
 		name: 'startDate',
 		displayName: 'Start Date',

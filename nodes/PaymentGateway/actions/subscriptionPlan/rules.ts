@@ -29,7 +29,9 @@ export const splitEmails = (text: string) =>
 /** A real calendar date and time in the service's form YYYY-MM-DD HH:mm. */
 export function isServiceDateTime(value: unknown): value is string {
 	const match = typeof value === 'string' ? SERVICE_DATE_TIME.exec(value) : null;
-	return match !== null && toCalendarDate(match[1]) !== undefined && +match[2] <= 23 && +match[3] <= 59;
+	return (
+		match !== null && toCalendarDate(match[1]) !== undefined && +match[2] <= 23 && +match[3] <= 59
+	);
 }
 
 const DATE_TIME_INPUT =
@@ -46,7 +48,11 @@ export function toServiceDateTime(value: unknown, timeZone: string): string | un
 	if (value instanceof Date) {
 		return Number.isNaN(value.getTime()) ? undefined : wallTimeText(value.getTime(), timeZone);
 	}
-	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
+	if (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toISO?: unknown }).toISO === 'function'
+	) {
 		const iso = (value as { toISO: () => string | null }).toISO();
 		return iso ? toServiceDateTime(iso, timeZone) : undefined;
 	}
@@ -58,7 +64,9 @@ export function toServiceDateTime(value: unknown, timeZone: string): string | un
 	if (!isServiceDateTime(text)) return undefined;
 	if (!zone) return text;
 	const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-	const instant = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${offset}`);
+	const instant = Date.parse(
+		`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${offset}`,
+	);
 	return Number.isNaN(instant) ? undefined : wallTimeText(instant, timeZone);
 }
 
@@ -75,11 +83,16 @@ interface PlanValues {
 }
 
 function termRules({ top, more }: PlanValues, add: Add): void {
-	if (top.unlimitedTerms !== true && top.terms === undefined) add('terms', 'is required when terms.unlimited is no', '');
+	if (top.unlimitedTerms !== true && top.terms === undefined)
+		add('terms', 'is required when terms.unlimited is no', '');
 	const discountTerm = more.discountTerm as number | undefined;
 	if (!discountTerm) return;
 	if (top.unlimitedTerms !== true && typeof top.terms === 'number' && discountTerm > top.terms) {
-		add('additionalFields.discountTerm', `must be at most terms.value (${top.terms}) when terms are not unlimited`, discountTerm);
+		add(
+			'additionalFields.discountTerm',
+			`must be at most terms.value (${top.terms}) when terms are not unlimited`,
+			discountTerm,
+		);
 	}
 	if (more.discountAmount === undefined) {
 		add('additionalFields.discountAmount', 'is required when terms.discount_term is above 0', '');
@@ -100,7 +113,8 @@ function amountRules({ top, more }: PlanValues, add: Add): void {
 
 function dateRules({ top, more }: PlanValues, today: string, timeZone: string, add: Add): void {
 	const start = toServiceDateTime(top.startDate, timeZone);
-	if (start !== undefined && start.slice(0, 10) < today) add('startDate', `must be today (${today}) or later`, start);
+	if (start !== undefined && start.slice(0, 10) < today)
+		add('startDate', `must be today (${today}) or later`, start);
 	const expiry = toServiceDateTime(more.expiryDate, timeZone);
 	if (expiry !== undefined && start !== undefined && expiry <= start) {
 		add('additionalFields.expiryDate', `must be after start_date (${start})`, expiry);
@@ -111,7 +125,8 @@ function emailRules({ email }: PlanValues, add: Add): void {
 	const list = (name: string, max: number) => {
 		const addresses = splitEmails(String(email[name] ?? ''));
 		const path = `email.${name}`;
-		if (addresses.length > max) add(path, `must list at most ${max} addresses (got ${addresses.length})`, email[name]);
+		if (addresses.length > max)
+			add(path, `must list at most ${max} addresses (got ${addresses.length})`, email[name]);
 		for (const address of addresses) {
 			if (!isEmail(address)) add(path, 'must contain valid email addresses only', address);
 		}
@@ -121,8 +136,14 @@ function emailRules({ email }: PlanValues, add: Add): void {
 	const cc = list('customerEmailCc', PLAN_MAX_CC);
 	const subject = email.subject ?? '';
 	if (recipients === 0) {
-		if (cc > 0) add('email.customerEmailCc', 'must be empty when customer_emails is empty', email.customerEmailCc);
-		if (subject !== '') add('email.subject', 'must be empty when customer_emails is empty', subject);
+		if (cc > 0)
+			add(
+				'email.customerEmailCc',
+				'must be empty when customer_emails is empty',
+				email.customerEmailCc,
+			);
+		if (subject !== '')
+			add('email.subject', 'must be empty when customer_emails is empty', subject);
 	} else if (subject === '') {
 		add('email.subject', 'is required when customer_emails is set', '');
 	}
@@ -139,7 +160,12 @@ const planValues = (values: FieldValues): PlanValues => ({
  * table (each already typed and checked on its own), addressed by parameter path and named as the
  * panel and the service name them. `today` is YYYY-MM-DD in `timeZone` (the workflow's).
  */
-export function planRules(values: FieldValues, nameOf: NameOf, today: string, timeZone: string): Violation[] {
+export function planRules(
+	values: FieldValues,
+	nameOf: NameOf,
+	today: string,
+	timeZone: string,
+): Violation[] {
 	const violations: Violation[] = [];
 	const add: Add = (path, rule, value) => violations.push({ ...nameOf(path), rule, value });
 	const plan = planValues(values);
@@ -162,7 +188,8 @@ export function shapePlanBody(body: IDataObject, timeZone: string): IDataObject 
 	if (terms.unlimited === 'yes') delete terms.value;
 	if (terms.discount_term === 0) delete terms.discount_term;
 	for (const field of ['start_date', 'expiry_date']) {
-		if (body[field] !== undefined) body[field] = toServiceDateTime(body[field], timeZone) ?? body[field];
+		if (body[field] !== undefined)
+			body[field] = toServiceDateTime(body[field], timeZone) ?? body[field];
 	}
 	for (const field of ['customer_emails', 'customer_email_cc']) {
 		if (typeof body[field] === 'string') body[field] = splitEmails(body[field] as string).join(',');

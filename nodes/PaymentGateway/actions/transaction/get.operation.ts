@@ -26,7 +26,11 @@ export const table: FieldTable = [
 		required: true,
 		options: [
 			{ name: 'Order ID', value: 'orderId', description: "The service's order ID (p_order_id)" },
-			{ name: 'Transaction ID', value: 'transactionId', description: "The service's transaction ID" },
+			{
+				name: 'Transaction ID',
+				value: 'transactionId',
+				description: "The service's transaction ID",
+			},
 		],
 	},
 	{
@@ -35,7 +39,9 @@ export const table: FieldTable = [
 		type: 'text',
 		required: true,
 		description: 'The order ID or transaction ID to look up',
-		ui: { hint: 'From Create Payment (p_order_id), a Payment Gateway Trigger item or Transaction > Get Many' },
+		ui: {
+			hint: 'From Create Payment (p_order_id), a Payment Gateway Trigger item or Transaction > Get Many',
+		},
 	},
 ];
 
@@ -57,7 +63,10 @@ export function withAmountValues(record: IDataObject): IDataObject {
  * One transaction's current state, through GET /orders/v1/transaction-list filtered by one ID (the
  * service has no single-transaction endpoint outside POS). The newest match when an order has several.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const channel = getChannel(this, itemIndex);
 	const { values, violations } = readTable(this, itemIndex, table);
 	assertValid(this, itemIndex, violations);
@@ -73,11 +82,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const [record] = pageOf(response).records;
 	if (!record) {
-		throw new NodeOperationError(this.getNode(), `No transaction found with ${by.name} ${JSON.stringify(id)}`, {
-			itemIndex,
-			description: `The service's transaction list has no transaction with ${by.query} ${JSON.stringify(id)} for this credential's merchant. Check the ID and that the credential belongs to the merchant account that took the payment. An order created a moment ago appears once the customer has paid or the payment was attempted.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`No transaction found with ${by.name} ${JSON.stringify(id)}`,
+			{
+				itemIndex,
+				description: `The service's transaction list has no transaction with ${by.query} ${JSON.stringify(id)} for this credential's merchant. Check the ID and that the credential belongs to the merchant account that took the payment. An order created a moment ago appears once the customer has paid or the payment was attempted.`,
+			},
+		);
 	}
-	const json = withAmountValues(addIsoDatesInPlace(record, ['transaction_date'], this.getTimezone()));
+	const json = withAmountValues(
+		addIsoDatesInPlace(record, ['transaction_date'], this.getTimezone()),
+	);
 	return [{ json, pairedItem: { item: itemIndex } }];
 }

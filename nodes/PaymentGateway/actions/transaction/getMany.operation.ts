@@ -17,7 +17,13 @@ export const LIST_MAX_PER_PAGE = 100;
 
 const show = { resource: ['transaction'], operation: ['getMany'] };
 
-const text = (name: string, query: string, displayName: string, description: string, more: Partial<Field> = {}): Field => ({
+const text = (
+	name: string,
+	query: string,
+	displayName: string,
+	description: string,
+	more: Partial<Field> = {},
+): Field => ({
 	name,
 	wire: query,
 	displayName,
@@ -47,25 +53,84 @@ export const FILTERS: Field[] = [
 		currencies: 'iso',
 		options: SUPPORTED_CURRENCIES.map((code) => ({ name: code, value: code })),
 	},
-	{ ...text('customerCountry', 'customer_country', 'Customer Country', 'Billing country, ISO 3166-1 alpha-2 code (for example AE)'), type: 'country' },
-	{ ...text('customerEmail', 'customer_email', 'Customer Email', "Customer's email"), type: 'email' },
-	text('customerId', 'm_customer_id', 'Customer ID', "Merchant's customer identifier (m_customer_id)"),
-	{ ...text('customerMobile', 'customer_mobile', 'Customer Mobile', "Customer's mobile number, digits only"), type: 'digits' },
-	{ ...text('fromDate', 'from_date', 'From Date', 'First transaction date to include'), type: 'date', ui: { type: 'dateTime' } },
-	{ name: 'maxAmount', wire: 'max_amount', displayName: 'Max Amount', description: 'Largest amount to include', type: 'number', min: 0 },
-	{ name: 'minAmount', wire: 'min_amount', displayName: 'Min Amount', description: 'Smallest amount to include', type: 'number', min: 0 },
+	{
+		...text(
+			'customerCountry',
+			'customer_country',
+			'Customer Country',
+			'Billing country, ISO 3166-1 alpha-2 code (for example AE)',
+		),
+		type: 'country',
+	},
+	{
+		...text('customerEmail', 'customer_email', 'Customer Email', "Customer's email"),
+		type: 'email',
+	},
+	text(
+		'customerId',
+		'm_customer_id',
+		'Customer ID',
+		"Merchant's customer identifier (m_customer_id)",
+	),
+	{
+		...text(
+			'customerMobile',
+			'customer_mobile',
+			'Customer Mobile',
+			"Customer's mobile number, digits only",
+		),
+		type: 'digits',
+	},
+	{
+		...text('fromDate', 'from_date', 'From Date', 'First transaction date to include'),
+		type: 'date',
+		ui: { type: 'dateTime' },
+	},
+	{
+		name: 'maxAmount',
+		wire: 'max_amount',
+		displayName: 'Max Amount',
+		description: 'Largest amount to include',
+		type: 'number',
+		min: 0,
+	},
+	{
+		name: 'minAmount',
+		wire: 'min_amount',
+		displayName: 'Min Amount',
+		description: 'Smallest amount to include',
+		type: 'number',
+		min: 0,
+	},
 	text('pOrderId', 'p_order_id', 'Order ID', "The service's order ID (p_order_id)"),
-	text('paymentMethod', 'payment_method', 'Payment Method', 'Payment method label, for example a debit card label'),
-	text('paymentMethodId', 'payment_method_id', 'Payment Method ID', 'Card PAN or payment method ID'),
+	text(
+		'paymentMethod',
+		'payment_method',
+		'Payment Method',
+		'Payment method label, for example a debit card label',
+	),
+	text(
+		'paymentMethodId',
+		'payment_method_id',
+		'Payment Method ID',
+		'Card PAN or payment method ID',
+	),
 	text('paymentToken', 'm_payment_token', 'Payment Token', 'Saved-card token (m_payment_token)'),
 	text('processor', 'processor', 'Processor', 'Payment service provider (PSP) code'),
 	// The seed lists the states "seen", not all: any state name is passed on, in capitals.
 	text('status', 'status', 'Status', 'Current status of the transaction', {
 		options: TRANSACTION_STATUSES.map((value) => ({ name: titleCase(value), value })),
-		pattern: { regex: /^[A-Za-z][A-Za-z_]*$/, rule: `must be a state name such as ${TRANSACTION_STATUSES.slice(0, 3).join(', ')}` },
+		pattern: {
+			regex: /^[A-Za-z][A-Za-z_]*$/,
+			rule: `must be a state name such as ${TRANSACTION_STATUSES.slice(0, 3).join(', ')}`,
+		},
 		toWire: (value) => String(value).toUpperCase(),
 	}),
-	{ ...text('toDate', 'to_date', 'To Date', 'Last transaction date to include'), type: 'date', ui: { type: 'dateTime' } },
+	{
+		...text('toDate', 'to_date', 'To Date', 'Last transaction date to include'),
+		type: 'date',
+		ui: { type: 'dateTime' },
+	},
 	text('transactionId', 'transaction_id', 'Transaction ID', "The service's transaction ID"),
 ];
 
@@ -73,7 +138,13 @@ export const table: FieldTable = [
 	returnAllField,
 	limitField(show),
 	simplifyField,
-	{ group: 'collection', name: 'filters', displayName: 'Filters', placeholder: 'Add Filter', fields: FILTERS },
+	{
+		group: 'collection',
+		name: 'filters',
+		displayName: 'Filters',
+		placeholder: 'Add Filter',
+		fields: FILTERS,
+	},
 ];
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
@@ -99,10 +170,20 @@ export function rangeViolations(query: IDataObject): Violation[] {
 	const violations: Violation[] = [];
 	const { min_amount: min, max_amount: max, from_date: from, to_date: to } = query;
 	if (typeof min === 'number' && typeof max === 'number' && min > max) {
-		violations.push({ field: 'min_amount', displayName: 'Filters > Min Amount', rule: `must not be above max_amount (${max})`, value: min });
+		violations.push({
+			field: 'min_amount',
+			displayName: 'Filters > Min Amount',
+			rule: `must not be above max_amount (${max})`,
+			value: min,
+		});
 	}
 	if (typeof from === 'string' && typeof to === 'string' && from > to) {
-		violations.push({ field: 'from_date', displayName: 'Filters > From Date', rule: `must not be after to_date (${to})`, value: from });
+		violations.push({
+			field: 'from_date',
+			displayName: 'Filters > From Date',
+			rule: `must not be after to_date (${to})`,
+			value: from,
+		});
 	}
 	return violations;
 }
@@ -119,7 +200,10 @@ function toOutput(simplify: boolean, timeZone: string, itemIndex: number) {
 }
 
 /** GET /orders/v1/transaction-list, filtered, page by page. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const channel = getChannel(this, itemIndex);
 	const { values, violations, list } = readListTable(this, itemIndex, table);
 	const query = toWire(table, values);
@@ -136,5 +220,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				retrySafe: true,
 			}),
 		);
-	return await walkPages(fetchPage, list, LIST_MAX_PER_PAGE, toOutput(list.simplify, this.getTimezone(), itemIndex));
+	return await walkPages(
+		fetchPage,
+		list,
+		LIST_MAX_PER_PAGE,
+		toOutput(list.simplify, this.getTimezone(), itemIndex),
+	);
 }

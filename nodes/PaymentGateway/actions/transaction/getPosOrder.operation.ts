@@ -25,7 +25,10 @@ export const table: FieldTable = [
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	// Always the POS keys: the credential selector shows only POS credentials for this operation.
 	const channel = 'pos' as const;
 	const { values, violations } = readTable(this, itemIndex, table);
@@ -45,6 +48,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			? (response.data as IDataObject)
 			: {};
 	const history = Array.isArray(data.transaction_history) ? data.transaction_history : [];
-	const json = addIsoDates({ ...data, transaction_history: history }, ['transaction_date'], this.getTimezone());
+	const json = addIsoDates(
+		{ ...data, transaction_history: history },
+		['transaction_date'],
+		this.getTimezone(),
+	);
 	return [{ json, pairedItem: { item: itemIndex } }];
 }

@@ -8,7 +8,14 @@ import { apiRequest } from '../../transport';
 import { formParts } from '../../transport/multipart';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
-import { contentTypeOf, DOCUMENT_CODES, DOCUMENT_NAME, EXTENSION_RULE, fileNameAndSizeViolations, fileViolations } from './document';
+import {
+	contentTypeOf,
+	DOCUMENT_CODES,
+	DOCUMENT_NAME,
+	EXTENSION_RULE,
+	fileNameAndSizeViolations,
+	fileViolations,
+} from './document';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
@@ -32,7 +39,11 @@ export const table: FieldTable = [
 		caseInsensitive: true,
 		options: [
 			{ name: 'Invoice', value: 'INVOICE', description: 'At most one invoice per order' },
-			{ name: 'AWB', value: 'AWB', description: 'Airway bill; several per order, each with its own reference' },
+			{
+				name: 'AWB',
+				value: 'AWB',
+				description: 'Airway bill; several per order, each with its own reference',
+			},
 		],
 		description: 'What the document is',
 	},
@@ -76,14 +87,26 @@ export const table: FieldTable = [
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** The file to send and its name: the File Name option, else the binary's own name. */
-async function readFile(ctx: IExecuteFunctions, itemIndex: number, property: string, optionName: unknown) {
+async function readFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	optionName: unknown,
+) {
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
 	const fileName =
 		(typeof optionName === 'string' ? optionName : '') ||
 		(binary.fileName ?? '').trim() ||
 		(binary.fileExtension ? `document.${binary.fileExtension}` : '');
 	// A file known to be too big (or of the wrong type) is refused without reading it.
-	assertValid(ctx, itemIndex, fileNameAndSizeViolations(fileName, typeof binary.bytes === 'number' ? binary.bytes : undefined));
+	assertValid(
+		ctx,
+		itemIndex,
+		fileNameAndSizeViolations(
+			fileName,
+			typeof binary.bytes === 'number' ? binary.bytes : undefined,
+		),
+	);
 	const file = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	assertValid(ctx, itemIndex, fileViolations(fileName, file));
 	return { fileName, file };
@@ -93,12 +116,20 @@ async function readFile(ctx: IExecuteFunctions, itemIndex: number, property: str
  * Multipart POST /orders/v1/transaction/documents with exactly four fields: transaction_id,
  * document_type, document_ref and file. Not retried: a second upload could be stored twice.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const channel = getChannel(this, itemIndex);
 	const { values, violations } = readTable(this, itemIndex, table);
 	assertValid(this, itemIndex, violations);
 	const options = values.options as IDataObject;
-	const { fileName, file } = await readFile(this, itemIndex, String(values.binaryPropertyName), options.fileName);
+	const { fileName, file } = await readFile(
+		this,
+		itemIndex,
+		String(values.binaryPropertyName),
+		options.fileName,
+	);
 
 	const response = await apiRequest.call(this, itemIndex, {
 		channel,
@@ -107,7 +138,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		multipart: [
 			// transaction_id, document_type and document_ref, as the table names them.
 			...formParts(toWire(table, values)),
-			{ name: 'file', fileName, contentType: contentTypeOf(fileName) ?? 'application/octet-stream', data: file },
+			{
+				name: 'file',
+				fileName,
+				contentType: contentTypeOf(fileName) ?? 'application/octet-stream',
+				data: file,
+			},
 		],
 		retrySafe: false,
 		howToCheck: "check the transaction's documents in the merchant dashboard",

@@ -29,7 +29,14 @@ describe('the node outputs as n8n evaluates them', () => {
 		getKnownTypes: () => ({}),
 	};
 	const outputsFor = (parameters: Record<string, string>) => {
-		const node = { id: '1', name: 'Gateway', type: 'gateway', typeVersion: 1, position: [0, 0] as [number, number], parameters };
+		const node = {
+			id: '1',
+			name: 'Gateway',
+			type: 'gateway',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters,
+		};
 		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 		return NodeHelpers.getNodeOutputs(workflow, workflow.getNode('Gateway')!, gateway.description);
 	};

@@ -1,6 +1,9 @@
 import CryptoJS from 'crypto-js';
 
-import { batchRequestId, planBatches } from '../../../../nodes/PaymentGateway/actions/payout/batches';
+import {
+	batchRequestId,
+	planBatches,
+} from '../../../../nodes/PaymentGateway/actions/payout/batches';
 import type { BatchFields } from '../../../../nodes/PaymentGateway/actions/payout/upload';
 import type { SourcedRow } from '../../../../nodes/PaymentGateway/spreadsheet/schema';
 
@@ -18,7 +21,10 @@ const FIELDS: BatchFields = {
 };
 
 const rows = (count: number, offset = 0): SourcedRow[] =>
-	Array.from({ length: count }, (_, i) => ({ row: i + 2, values: { 'Reference No': `R-${i + offset}`, 'Payment Mode': 'NEFT', Amount: 10 + i } }));
+	Array.from({ length: count }, (_, i) => ({
+		row: i + 2,
+		values: { 'Reference No': `R-${i + offset}`, 'Payment Mode': 'NEFT', Amount: 10 + i },
+	}));
 
 describe('payout batches', () => {
 	it('splits rows in order into batches of at most 500, with their positions', () => {
@@ -29,7 +35,11 @@ describe('payout batches', () => {
 			[3, 200, 1001, 1200, 'RUN-3'],
 		]);
 		expect(batches[2].rows[0].values['Reference No']).toBe('R-1000');
-		expect(batches.map((b) => b.fileName)).toEqual(['payouts-RUN-1.xlsx', 'payouts-RUN-2.xlsx', 'payouts-RUN-3.xlsx']);
+		expect(batches.map((b) => b.fileName)).toEqual([
+			'payouts-RUN-1.xlsx',
+			'payouts-RUN-2.xlsx',
+			'payouts-RUN-3.xlsx',
+		]);
 	});
 
 	it('without a Request ID: 30 characters, the same for the same rows and fields, another for any change', () => {
@@ -37,8 +47,15 @@ describe('payout batches', () => {
 		expect(id).toMatch(/^n8n-[0-9a-f]{26}$/);
 		expect(batchRequestId(FIELDS, 1, rows(3))).toBe(id);
 		// The digest of the rows' values in column order and the batch fields, computed independently.
-		const cells = rows(3).map(({ values }) => [values['Reference No'], values['Payment Mode'], values.Amount, ...Array(11).fill(null)]);
-		const expected = CryptoJS.SHA256(JSON.stringify(['INR', 'Nov', '', cells])).toString(CryptoJS.enc.Hex).slice(0, 26);
+		const cells = rows(3).map(({ values }) => [
+			values['Reference No'],
+			values['Payment Mode'],
+			values.Amount,
+			...Array(11).fill(null),
+		]);
+		const expected = CryptoJS.SHA256(JSON.stringify(['INR', 'Nov', '', cells]))
+			.toString(CryptoJS.enc.Hex)
+			.slice(0, 26);
 		expect(id).toBe(`n8n-${expected}`);
 		expect(batchRequestId({ ...FIELDS, remark: 'Dec' }, 1, rows(3))).not.toBe(id);
 		expect(batchRequestId(FIELDS, 1, rows(3, 1))).not.toBe(id);

@@ -1,12 +1,19 @@
 import CryptoJS from 'crypto-js';
 
-import { generateRequestId, payoutChecksum } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
+import {
+	generateRequestId,
+	payoutChecksum,
+} from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
 
 describe('payout batch', () => {
 	it('computes the checksum crypto-js computes for request_id|callback_url|remark', () => {
-		const expected = CryptoJS.SHA256('BATCH-7|https://hooks.example.com/p|Nov run').toString(CryptoJS.enc.Hex);
+		const expected = CryptoJS.SHA256('BATCH-7|https://hooks.example.com/p|Nov run').toString(
+			CryptoJS.enc.Hex,
+		);
 		expect(payoutChecksum('BATCH-7', 'https://hooks.example.com/p', 'Nov run')).toBe(expected);
-		expect(payoutChecksum('BATCH-7', '', '')).toBe(CryptoJS.SHA256('BATCH-7||').toString(CryptoJS.enc.Hex));
+		expect(payoutChecksum('BATCH-7', '', '')).toBe(
+			CryptoJS.SHA256('BATCH-7||').toString(CryptoJS.enc.Hex),
+		);
 	});
 
 	it('generates request IDs of at most 30 characters that differ', () => {

@@ -36,7 +36,11 @@ describe('document file rules (seed, Limits: document upload)', () => {
 		['invoice.pdf', Buffer.from('%PDF')],
 	])('refuses %s whose first bytes say otherwise', (name, data) => {
 		expect(fileViolations(name, data)).toEqual([
-			{ field: 'file', rule: expect.stringMatching(/^must be .* as its \.\w+ name says; its first bytes are /), value: name },
+			{
+				field: 'file',
+				rule: expect.stringMatching(/^must be .* as its \.\w+ name says; its first bytes are /),
+				value: name,
+			},
 		]);
 	});
 
@@ -56,6 +60,10 @@ describe('document file rules (seed, Limits: document upload)', () => {
 	});
 
 	it('names the content type by extension', () => {
-		expect([extensionOf('a.Docx'), contentTypeOf('a.JPG'), contentTypeOf('a.doc')]).toEqual(['docx', 'image/jpeg', 'application/msword']);
+		expect([extensionOf('a.Docx'), contentTypeOf('a.JPG'), contentTypeOf('a.doc')]).toEqual([
+			'docx',
+			'image/jpeg',
+			'application/msword',
+		]);
 	});
 });
