@@ -207,11 +207,14 @@ function httpsFigures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 				{ name: 'Sequential', items: itemsCode(count, '{ i }'), node: gateway('tls', LIST_ONE) },
 				{ name: 'Parallel 8', items: itemsCode(count, '{ i }'), node: gateway('tls', { ...LIST_ONE, requestOptions: { parallelRequests: 8 } }) },
 				{ name: 'HTTP Request', items: itemsCode(count, '{ i }'), node: http },
+				{ name: 'HTTP Request one by one', items: itemsCode(count, '{ i }'), node: http, oneByOne: true },
 			],
 			count,
 			(ms) => [
-				// The HTTP Request node has no sequential mode: it starts every item's request at once.
-				atMost(`${where}, Get Many (Limit 1) sequential`, `HTTP Request, same GETs (it sends all ${count} at once)`, ms['Sequential'], ms['HTTP Request'], 'ms', 0.5),
+				// The HTTP Request node has no sequential mode of its own: it starts every item's request at
+				// once. Sequential against sequential is HTTP Request behind Loop Over Items (batch size 1).
+				atMost(`${where}, Get Many (Limit 1) sequential`, 'HTTP Request one item at a time (Loop Over Items, batch size 1; its runs only)', ms['Sequential'], ms['HTTP Request one by one'], 'ms', 0.5),
+				{ ...atMost(`${where}, Get Many (Limit 1) sequential`, `HTTP Request, same GETs (it sends all ${count} at once)`, ms['Sequential'], ms['HTTP Request'], 'ms', Infinity), target: 'none: not sequential', reference: true },
 				atMost(`${where}, Get Many (Limit 1), Parallel Requests 8`, 'HTTP Request, same GETs (all at once)', ms['Parallel 8'], ms['HTTP Request'], 'ms', 1.2),
 				atMost(`${where}, Get Many (Limit 1) sequential`, `one round trip per request (${count} × ${rtt} ms)`, ms['Sequential'], floor(ms['Sequential'], 1), 'ms', 1.2),
 				atMost(`${where}, Get Many (Limit 1), Parallel Requests 8`, `one round trip per 8 requests (${Math.ceil(count / 8)} × ${rtt} ms)`, ms['Parallel 8'], floor(ms['Parallel 8'], 8), 'ms', 1.2),

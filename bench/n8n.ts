@@ -107,10 +107,12 @@ export class BenchN8n {
 				const nodes: Record<string, NodeRun> = {};
 				for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
 					const task = tasks[0];
+					// A node inside a loop runs once per batch: its time and items are the sum of its runs.
+					const all = tasks as Array<{ executionTime: number; error?: { message: string }; data?: { main?: unknown[][] } }>;
 					nodes[name] = {
-						ms: Number(task.executionTime),
-						items: nodeItems(run.data.resultData.runData, name).length,
-						error: task.error?.message,
+						ms: all.reduce((sum, t) => sum + Number(t.executionTime), 0),
+						items: all.length === 1 ? nodeItems(run.data.resultData.runData, name).length : all.reduce((sum, t) => sum + (t.data?.main?.[0]?.length ?? 0), 0),
+						error: all.find((t) => t.error)?.error?.message,
 						rssGrowthMb: growth(samples, Number(task.startTime), Number(task.startTime) + Number(task.executionTime)),
 					};
 				}

@@ -97,7 +97,7 @@ const HEADERS = [
 ];
 
 /** A valid 500-row payout file, written by exceljs. */
-async function payoutFile(): Promise<Buffer> {
+export async function payoutFile(): Promise<Buffer> {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const ExcelJS = require('exceljs') as typeof import('exceljs');
 	const workbook = new ExcelJS.Workbook();

@@ -14,6 +14,8 @@ export interface Row {
 	/** Shown instead of the ratio when the target is not a ratio. */
 	ratioText?: string;
 	note?: string;
+	/** Shown for comparison only: no target. */
+	reference?: boolean;
 }
 
 export function median(values: number[]): number {
@@ -49,7 +51,7 @@ export function table(rows: Row[]): string {
 		'|---|---|---|---|---|---|---|',
 	];
 	for (const row of rows) {
-		const cells = [row.figure, row.anchor, spread(row.a, row.unit), spread(row.b, row.unit), row.ratioText ?? `${row.ratio.toFixed(2)} ×`, row.target, row.met ? 'yes' : '**no**'];
+		const cells = [row.figure, row.anchor, spread(row.a, row.unit), spread(row.b, row.unit), row.ratioText ?? `${row.ratio.toFixed(2)} ×`, row.target, row.reference ? '–' : row.met ? 'yes' : '**no**'];
 		lines.push(`| ${cells.join(' | ')} |`);
 	}
 	const notes = rows.filter((row) => row.note).map((row) => `- ${row.figure}: ${row.note}`);

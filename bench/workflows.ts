@@ -34,6 +34,8 @@ export interface Contender {
 	name: string;
 	items: string;
 	node: Record<string, unknown>;
+	/** Fed one item at a time by Loop Over Items: how n8n users make a node send sequentially. */
+	oneByOne?: boolean;
 }
 
 export function gateway(sandboxName: string, parameters: Record<string, unknown>, channel: Channel = 'hosted') {
@@ -68,22 +70,32 @@ export function benchWorkflow(id: string, contenders: Contender[]): WorkflowJson
 	const nodes: Array<Record<string, unknown>> = [
 		{ id: randomUUID(), name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 	];
+	const link = (node: string, index = 0) => ({ node, index });
+	const edges: Array<[from: { node: string; index: number }, to: string]> = [];
+	let last = link('Manual Trigger');
 	for (const contender of contenders) {
 		const x = nodes.length * 200;
-		nodes.push({
-			id: randomUUID(),
-			name: `Items for ${contender.name}`,
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			position: [x, 0],
-			parameters: { jsCode: contender.items },
-		});
+		const items = `Items for ${contender.name}`;
+		nodes.push({ id: randomUUID(), name: items, type: 'n8n-nodes-base.code', typeVersion: 2, position: [x, 0], parameters: { jsCode: contender.items } });
 		nodes.push({ id: randomUUID(), name: contender.name, position: [x + 200, 0], ...contender.node });
+		edges.push([last, items]);
+		if (!contender.oneByOne) {
+			edges.push([link(items), contender.name]);
+			last = link(contender.name);
+			continue;
+		}
+		// Loop Over Items: output 0 once every batch is done, output 1 for each batch of one item.
+		const loop = `Loop for ${contender.name}`;
+		nodes.push({ id: randomUUID(), name: loop, type: 'n8n-nodes-base.splitInBatches', typeVersion: 3, position: [x + 100, 100], parameters: { batchSize: 1, options: {} } });
+		edges.push([link(items), loop], [link(loop, 1), contender.name], [link(contender.name), loop]);
+		last = link(loop, 0);
 	}
-	const names = nodes.map((node) => String(node.name));
-	const connections = Object.fromEntries(
-		names.slice(0, -1).map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
-	);
+	const connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }> = {};
+	for (const [from, to] of edges) {
+		const outputs = (connections[from.node] ??= { main: [] }).main;
+		while (outputs.length <= from.index) outputs.push([]);
+		outputs[from.index].push({ node: to, type: 'main', index: 0 });
+	}
 	return { id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
 }
 
