@@ -56,6 +56,8 @@ export function extractAccessToken(body: unknown): string | undefined {
 	return undefined;
 }
 
+export const TOKEN_PATH = '/v1/token';
+
 /** The token request: GET {payout_url}/v1/token with the payout key pair (see README). */
 export function tokenRequest(credentials: ICredentialDataDecryptedObject): IHttpRequestOptions {
 	const payoutUrl = String(credentials.payoutUrl ?? '');
@@ -65,7 +67,7 @@ export function tokenRequest(credentials: ICredentialDataDecryptedObject): IHttp
 	const secret = String(credentials.merchantSecret ?? '');
 	const request: IHttpRequestOptions = {
 		method: 'GET',
-		url: joinUrl(payoutUrl, '/v1/token'),
+		url: joinUrl(payoutUrl, TOKEN_PATH),
 		json: true,
 		// The node's Timeout when a node asks for the token; n8n gives no other way to pass it.
 		timeout: tokenTimeout(tokenBinding(credentials)) ?? DEFAULT_TOKEN_TIMEOUT_MS,

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { pageOf } from '../PaymentGateway/actions/list.pages';
 import { LIST_MAX_PER_PAGE } from '../PaymentGateway/actions/transaction/getMany.operation';
 import { todayIn } from '../PaymentGateway/helpers/dates';
-import { apiRequest } from '../PaymentGateway/transport';
+import { listTransactions } from '../PaymentGateway/actions/transaction/getMany.operation';
 import type { Channel } from '../PaymentGateway/transport';
 import { MAX_REMEMBERED } from './memory';
 
@@ -62,12 +62,10 @@ export async function walkWindow(
 ): Promise<number> {
 	let seen = 0;
 	for (let page = 1; page <= MAX_PAGES; page++) {
-		const response = await apiRequest.call(ctx, 0, {
-			channel,
-			method: 'GET',
-			path: '/orders/v1/transaction-list',
-			qs: { ...query, page, perpage: LIST_MAX_PER_PAGE },
-			retrySafe: true,
+		const response = await listTransactions(ctx, 0, channel, {
+			...query,
+			page,
+			perpage: LIST_MAX_PER_PAGE,
 		});
 		const { records, total } = pageOf(response);
 		for (const record of records) see(record);

@@ -8,9 +8,16 @@ import type {
 
 import {
 	extractAccessToken,
+	TOKEN_PATH,
 	tokenRequest,
 } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
+import { INVOICE_ITEM_LIST_PATH } from '../actions/invoiceItem/getMany.operation';
+import { DEACTIVATE_LINK_PATH } from '../actions/paymentLink/deactivate.operation';
+import { PAYOUT_UPLOAD_PATH } from '../actions/payout/upload';
+import { ADD_PLAN_PATH } from '../actions/subscriptionPlan/create.operation';
+import { TRANSACTION_LIST_PATH } from '../actions/transaction/getMany.operation';
+import { posOrderPath } from '../actions/transaction/getPosOrder.operation';
 import { encodeMultipart } from '../transport/multipart';
 import { redactText, secretsOf } from '../transport/redact';
 
@@ -34,28 +41,28 @@ const refusedForContent = (status: number, body: IDataObject) =>
 	(status === 400 || status === 422) && !['404', '429'].includes(String(body.code));
 
 const PROBES: Record<string, Probe> = {
-	listTransactions: { method: 'GET', path: '/orders/v1/transaction-list?page=1&perpage=1' },
-	listInvoiceItems: { method: 'GET', path: '/invoice/v1/items/list?page=1&perpage=1' },
+	listTransactions: { method: 'GET', path: `${TRANSACTION_LIST_PATH}?page=1&perpage=1` },
+	listInvoiceItems: { method: 'GET', path: `${INVOICE_ITEM_LIST_PATH}?page=1&perpage=1` },
 	deactivateUnknownLink: {
 		method: 'POST',
-		path: '/payment-links/v1/deactivate',
+		path: DEACTIVATE_LINK_PATH,
 		body: { data_id: 'n8n-credential-test' },
 		expectedRefusal: (_status, body) => String(body.code) === 'E0021',
 	},
 	emptyPlan: {
 		method: 'POST',
-		path: '/subscriptions/v1/add',
+		path: ADD_PLAN_PATH,
 		body: {},
 		expectedRefusal: refusedForContent,
 	},
 	unknownPosOrder: {
 		method: 'GET',
-		path: '/pos/v1/orders/0',
+		path: posOrderPath('0'),
 		expectedRefusal: (status, body) => status === 404 && /order/i.test(message(body)),
 	},
 	emptyPayoutUpload: {
 		method: 'POST',
-		path: '/v1/bulk/payouts',
+		path: PAYOUT_UPLOAD_PATH,
 		emptyMultipart: true,
 		expectedRefusal: refusedForContent,
 	},
@@ -207,7 +214,7 @@ async function probePayout(
 	});
 	const verdict = judge(
 		answer,
-		{ method: 'GET', path: '/v1/token' },
+		{ method: 'GET', path: TOKEN_PATH },
 		request.url,
 		(body) => !!extractAccessToken(body),
 	);

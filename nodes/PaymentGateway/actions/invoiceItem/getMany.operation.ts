@@ -49,6 +49,8 @@ const DATE_FIELDS = ['created_date', 'last_modified_date'];
  * GET /invoice/v1/items/list: Return All walks pages of 1000 (the service's maximum) until
  * total_records are collected; otherwise Limit caps the result. Newest first, as the service lists.
  */
+export const INVOICE_ITEM_LIST_PATH = '/invoice/v1/items/list';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -72,7 +74,7 @@ export async function execute(
 			await apiRequest.call(this, itemIndex, {
 				channel: 'invoice',
 				method: 'GET',
-				path: '/invoice/v1/items/list',
+				path: INVOICE_ITEM_LIST_PATH,
 				qs: { perpage, page, ...query },
 				retrySafe: true,
 			}),

@@ -10,7 +10,7 @@ import { addIsoDates } from '../../helpers/dates';
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
-import { apiRequest } from '../../transport';
+import { listTransactions } from '../transaction/getMany.operation';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { errorItemJson } from '../router';
@@ -69,12 +69,10 @@ async function lookUpOrder(
 	ctx: IExecuteFunctions,
 	orderId: string,
 ): Promise<IDataObject | undefined> {
-	const response = await apiRequest.call(ctx, 0, {
-		channel: getChannel(ctx, 0),
-		method: 'GET',
-		path: '/orders/v1/transaction-list',
-		qs: { p_order_id: orderId, page: 1, perpage: 100 },
-		retrySafe: true,
+	const response = await listTransactions(ctx, 0, getChannel(ctx, 0), {
+		p_order_id: orderId,
+		page: 1,
+		perpage: 100,
 	});
 	const rows = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
 	return rows.find((row) => String(row.p_order_id) === orderId);

@@ -23,6 +23,8 @@ export const table: FieldTable = [
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
+export const DEACTIVATE_LINK_PATH = '/payment-links/v1/deactivate';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -34,7 +36,7 @@ export async function execute(
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'paymentLink',
 		method: 'POST',
-		path: '/payment-links/v1/deactivate',
+		path: DEACTIVATE_LINK_PATH,
 		body,
 		retrySafe: false,
 		howToCheck: 'check the payment links in the merchant dashboard',

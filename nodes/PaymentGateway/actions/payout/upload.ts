@@ -52,6 +52,8 @@ function duplicateHandling(requestId: string) {
 }
 
 /** POST /v1/bulk/payouts: one batch, one file; retried safely since a request_id is queued once. */
+export const PAYOUT_UPLOAD_PATH = '/v1/bulk/payouts';
+
 export async function uploadBatch(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -64,7 +66,7 @@ export async function uploadBatch(
 	return await apiRequest.call(ctx, itemIndex, {
 		channel: 'payout',
 		method: 'POST',
-		path: '/v1/bulk/payouts',
+		path: PAYOUT_UPLOAD_PATH,
 		howToCheck:
 			'check the batch by its Request ID in the merchant dashboard or wait for its callback; resend it only with the same Request ID',
 		badRequestCauses: 'for example a row of the payout file, the checksum or the request_id',

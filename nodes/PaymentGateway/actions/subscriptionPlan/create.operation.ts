@@ -54,6 +54,8 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
  * POST /subscriptions/v1/add. Every rule of the seed is checked first. Not retried automatically:
  * the service would create a second plan (or refuse the name) after a lost answer.
  */
+export const ADD_PLAN_PATH = '/subscriptions/v1/add';
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -75,7 +77,7 @@ export async function execute(
 	const response = await apiRequest.call(this, itemIndex, {
 		channel: 'subscription',
 		method: 'POST',
-		path: '/subscriptions/v1/add',
+		path: ADD_PLAN_PATH,
 		body: inSeedOrder(body),
 		retrySafe: false,
 		howToCheck: 'check the subscription plans in the merchant dashboard',

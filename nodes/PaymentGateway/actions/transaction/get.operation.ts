@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { addIsoDatesInPlace } from '../../helpers/dates';
-import { apiRequest } from '../../transport';
+import { listTransactions } from './getMany.operation';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { pageOf } from '../list.pages';
@@ -73,12 +73,10 @@ export async function execute(
 	const by = BY[values.getBy as keyof typeof BY];
 	const id = String(values.id);
 
-	const response = await apiRequest.call(this, itemIndex, {
-		channel,
-		method: 'GET',
-		path: '/orders/v1/transaction-list',
-		qs: { [by.query]: id, page: 1, perpage: 1 },
-		retrySafe: true,
+	const response = await listTransactions(this, itemIndex, channel, {
+		[by.query]: id,
+		page: 1,
+		perpage: 1,
 	});
 	const [record] = pageOf(response).records;
 	if (!record) {

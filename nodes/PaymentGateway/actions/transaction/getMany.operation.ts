@@ -5,6 +5,7 @@ import { SUPPORTED_CURRENCIES, TRANSACTION_STATUSES } from '../../fields/codes';
 import { tableProperties } from '../../fields/properties';
 import { toWire } from '../../fields/read';
 import type { Field, FieldTable, Violation } from '../../fields/types';
+import type { Channel } from '../../transport';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
@@ -199,7 +200,28 @@ function toOutput(simplify: boolean, timeZone: string, itemIndex: number) {
 	};
 }
 
-/** GET /orders/v1/transaction-list, filtered, page by page. */
+export const TRANSACTION_LIST_PATH = '/orders/v1/transaction-list';
+
+/**
+ * One page of GET /orders/v1/transaction-list: the service's only read of orders and transactions
+ * (Get, Get Many, Wait for Payment and the poll trigger all read through here). A read: retried.
+ */
+export async function listTransactions(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	channel: Channel,
+	qs: IDataObject,
+): Promise<IDataObject> {
+	return await apiRequest.call(ctx, itemIndex, {
+		channel,
+		method: 'GET',
+		path: TRANSACTION_LIST_PATH,
+		qs,
+		retrySafe: true,
+	});
+}
+
+/** The transaction list, filtered, page by page. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -211,15 +233,7 @@ export async function execute(
 	assertValid(this, itemIndex, violations);
 
 	const fetchPage = async (page: number, perpage: number) =>
-		pageOf(
-			await apiRequest.call(this, itemIndex, {
-				channel,
-				method: 'GET',
-				path: '/orders/v1/transaction-list',
-				qs: { ...query, page, perpage },
-				retrySafe: true,
-			}),
-		);
+		pageOf(await listTransactions(this, itemIndex, channel, { ...query, page, perpage }));
 	return await walkPages(
 		fetchPage,
 		list,

@@ -25,6 +25,9 @@ export const table: FieldTable = [
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
+/** GET /pos/v1/orders/{id}: one POS order by its ID. */
+export const posOrderPath = (orderId: string) => `/pos/v1/orders/${encodeURIComponent(orderId)}`;
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -39,7 +42,7 @@ export async function execute(
 	const response = await apiRequest.call(this, itemIndex, {
 		channel,
 		method: 'GET',
-		path: `/pos/v1/orders/${encodeURIComponent(orderId)}`,
+		path: posOrderPath(orderId),
 		retrySafe: true,
 	});
 
