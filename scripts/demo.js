@@ -283,6 +283,8 @@ class Demo {
 				...process.env,
 				N8N_DISABLE_UI: 'false',
 				N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+				// The sandbox writes its date texts in UTC: the ISO copies read them in this zone.
+				GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE ?? 'UTC',
 				N8N_WATCH_PID: String(process.pid),
 			},
 		});
