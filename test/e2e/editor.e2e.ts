@@ -3,29 +3,17 @@
 // and operation is offered in the node panel's selectors, and screenshots of the panels are saved to
 // docs/screenshots/ (linked from the README).
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { createKeys } from '../sandbox/keys';
+import { assertChromium, openBrowser, setUpOwner, signIn } from './browser';
 import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, type CredentialEntry, type WorkflowJson } from './n8n';
 
 const ROOT = resolve(__dirname, '../..');
 const SCREENSHOTS = join(ROOT, 'docs/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** As the machine notes say: without the networking flags Chromium keeps dialling Google's hosts. */
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
-
 const OWNER = {
 	email: 'editor@e2e.local',
 	firstName: 'Editor',
@@ -178,48 +166,21 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-	if (!existsSync(CHROMIUM)) {
-		throw new Error(
-			`${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
-		);
-	}
+	assertChromium();
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	n8n = await N8n.create({ ui: true });
 	await n8n.importCredentials(CREDENTIALS);
 	await n8n.importWorkflow(editorWorkflow());
 	await n8n.start();
-	const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(OWNER),
-	});
-	if (!setup.ok) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
-
-	// A fresh profile each run, inside the run folder that scripts/test-e2e.sh removes.
-	const profile = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'chromium-'));
-	context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
-		viewport: { width: 1440, height: 900 },
-	});
-	context.setDefaultTimeout(30_000);
-	page = context.pages()[0] ?? (await context.newPage());
-	await signIn(page);
+	await setUpOwner(n8n, OWNER);
+	({ context, page } = await openBrowser());
+	await signIn(page, n8n, OWNER);
 }, 300_000);
 
 afterAll(async () => {
 	await context?.close();
 	await n8n?.dispose();
 });
-
-async function signIn(p: Page): Promise<void> {
-	await p.goto(`${n8n.baseUrl}/signin`);
-	await p.locator('input[name="emailOrLdapLoginId"]').fill(OWNER.email);
-	await p.locator('input[name="password"]').fill(OWNER.password);
-	await p.locator('[data-test-id="form-submit-button"]').click();
-	await p.waitForURL((url) => !url.pathname.startsWith('/signin'));
-}
 
 const canvasNode = (name: string) =>
 	page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);

@@ -4,25 +4,14 @@
 // resource (Order, Payment, Subscription Plan, Payment Link, Payout, Transaction, POS order, Invoice
 // Item). The credential field must be there with a usable credential, the node must run, and 0
 // typed in Amount must stay 0 and be refused by name, with nothing sent.
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../sandbox';
+import { assertChromium, openBrowser, setUpOwner, signIn } from './browser';
 import { N8n, type CredentialEntry } from './n8n';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
 const OWNER = {
 	email: 'new-user@e2e.local',
 	firstName: 'New',
@@ -92,32 +81,14 @@ function demoCredentials(box: Sandbox): CredentialEntry[][] {
 }
 
 beforeAll(async () => {
-	if (!existsSync(CHROMIUM))
-		throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (.ci/run does)`);
+	assertChromium();
 	sandbox = await startSandbox({ seed: 41, transactionCount: 30, invoiceItemCount: 3 });
 	n8n = await N8n.create({ ui: true });
 	for (const batch of demoCredentials(sandbox)) await n8n.importCredentials(batch);
 	await n8n.start();
-	const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(OWNER),
-	});
-	if (!setup.ok) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
-	const profile = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'chromium-'));
-	context = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: CHROMIUM_ARGS,
-		viewport: { width: 1440, height: 900 },
-	});
-	context.setDefaultTimeout(30_000);
-	page = context.pages()[0] ?? (await context.newPage());
-	await page.goto(`${n8n.baseUrl}/signin`);
-	await page.locator('input[name="emailOrLdapLoginId"]').fill(OWNER.email);
-	await page.locator('input[name="password"]').fill(OWNER.password);
-	await page.locator('[data-test-id="form-submit-button"]').click();
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+	await setUpOwner(n8n, OWNER);
+	({ context, page } = await openBrowser());
+	await signIn(page, n8n, OWNER);
 }, 300_000);
 
 afterAll(async () => {

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import { createServer as createHttpServer } from 'node:http';
 import type { Agent as HttpAgent } from 'node:http';
@@ -7,8 +5,6 @@ import type { Agent } from 'node:https';
 import { createServer, request } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import {
 	destroyPool,
@@ -16,42 +12,7 @@ import {
 	proxyEnvOf,
 	supportsProxyEnv,
 } from '../../nodes/PaymentGateway/transport/pool';
-
-// A throw-away self-signed certificate for localhost, made for this run and deleted after it.
-function makeCertificate(): { key: string; cert: string } {
-	const dir = mkdtempSync(join(tmpdir(), 'pool-cert-'));
-	try {
-		execFileSync(
-			'openssl',
-			[
-				'req',
-				'-x509',
-				'-newkey',
-				'ec',
-				'-pkeyopt',
-				'ec_paramgen_curve:prime256v1',
-				'-nodes',
-				'-keyout',
-				join(dir, 'key.pem'),
-				'-out',
-				join(dir, 'cert.pem'),
-				'-days',
-				'1',
-				'-subj',
-				'/CN=localhost',
-				'-addext',
-				'subjectAltName=DNS:localhost,IP:127.0.0.1',
-			],
-			{ stdio: 'ignore' },
-		);
-		return {
-			key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-			cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-		};
-	} finally {
-		rmSync(dir, { recursive: true, force: true });
-	}
-}
+import { makeCertificate } from '../workflows/tls-front';
 
 const listen = async (server: Server): Promise<number> =>
 	await new Promise((resolve) =>

@@ -1,0 +1,68 @@
+// The real editor in headless Debian Chromium, as the editor suites open it: an owner set up
+// through n8n's API, a fresh browser profile inside the run folder, signed in.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+import type { N8n } from './n8n';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** As the machine notes say: without the networking flags Chromium keeps dialling Google's hosts. */
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+export interface Owner {
+	email: string;
+	firstName: string;
+	lastName: string;
+	password: string;
+}
+
+/** Fails early, with the way out, when the machine has no Chromium. */
+export function assertChromium(): void {
+	if (!existsSync(CHROMIUM)) {
+		throw new Error(
+			`${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
+		);
+	}
+}
+
+/** Creates the instance owner of a started n8n. */
+export async function setUpOwner(n8n: N8n, owner: Owner): Promise<void> {
+	const setup = await fetch(`${n8n.baseUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(owner),
+	});
+	if (!setup.ok) throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
+}
+
+/** A fresh profile each run, inside the run folder that scripts/test-e2e.sh removes. */
+export async function openBrowser(): Promise<{ context: BrowserContext; page: Page }> {
+	const profile = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'chromium-'));
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: CHROMIUM,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: { width: 1440, height: 900 },
+	});
+	context.setDefaultTimeout(30_000);
+	return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
+
+export async function signIn(page: Page, n8n: N8n, owner: Owner): Promise<void> {
+	await page.goto(`${n8n.baseUrl}/signin`);
+	await page.locator('input[name="emailOrLdapLoginId"]').fill(owner.email);
+	await page.locator('input[name="password"]').fill(owner.password);
+	await page.locator('[data-test-id="form-submit-button"]').click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
