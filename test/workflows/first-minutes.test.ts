@@ -65,6 +65,8 @@ describe('Amount as a new user types it', () => {
 		const json = result.outputs.Gateway[0].json;
 		expect(json.amount).toMatch(/^AED 1,?234\.50$/);
 		expect(json.amount_value).toBe(1234.5);
+		// The order ID and the link to send come first: n8n's table shows them without scrolling.
+		expect(Object.keys(json).slice(0, 2)).toEqual(['p_order_id', 'payment_link']);
 	});
 });
 

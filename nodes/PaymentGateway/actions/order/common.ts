@@ -141,5 +141,8 @@ export function orderOutput(
 		String(json.amount ?? '').trim(),
 	);
 	if (amount) json.amount_value = Number(amount[1].replace(/,/g, '') + (amount[2] ?? ''));
-	return [{ json, pairedItem: { item: itemIndex } }];
+	// What the user needs next comes first, so n8n's table shows it without scrolling.
+	const { p_order_id, payment_link, ...rest } = json;
+	const lead = Object.entries({ p_order_id, payment_link }).filter(([, v]) => v !== undefined);
+	return [{ json: { ...Object.fromEntries(lead), ...rest }, pairedItem: { item: itemIndex } }];
 }
