@@ -1,4 +1,4 @@
-import { CURRENCIES, formatAmount, formatDateTime, formatTransactionDate } from './generate';
+import { formatAmount, formatDateTime, formatTransactionDate } from './generate';
 import { HttpError, json, quote, type Reply } from './http';
 import { attachCard, fitsCurrency, plainNumber, setStatus, toMinor } from './payments';
 import type {
@@ -11,6 +11,8 @@ import type {
 	SplitRecipient,
 	TransactionRecord,
 } from './state';
+import { ORDER_CREATE } from './rules/orders';
+import { ruleAt, textFits, type WireRule } from './rules/types';
 import { emitWebhook } from './webhooks';
 
 /** Channels of the keys that may create orders, as the records name them (name, channel_id). */
@@ -19,36 +21,7 @@ export const ORDER_CHANNELS = { hosted: ['HOSTED', '1'], sdk: ['SDK', '2'], s2s:
 const KEYED_NAMES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
 const SPLIT_FLAG = '|SPLIT_PAYMENT';
 const SPLIT_RULE = /^\|([A-Za-z0-9_-]+),([PF]),(\d+(?:\.\d+)?)$/;
-const GENDERS = ['Male', 'Female', 'Kids', 'Other'];
-const ITEM_TEXT_FIELDS = [
-	'title',
-	'description',
-	'reference_id',
-	'image_url',
-	'product_url',
-	'category',
-	'color',
-	'product_material',
-	'size_type',
-	'size',
-	'brand',
-];
-
-/** ISO 3166-1 alpha-2, officially assigned codes. */
-const COUNTRY_CODES = new Set(
-	(
-		'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ ' +
-		'BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM ' +
-		'DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS ' +
-		'GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN ' +
-		'KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ ' +
-		'MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM ' +
-		'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV ' +
-		'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI ' +
-		'VN VU WF WS YE YT ZA ZM ZW'
-	).split(' '),
-);
-
+const RULES = ORDER_CREATE.fields;
 type Obj = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Obj =>
@@ -65,36 +38,28 @@ function objectField(parent: Obj, key: string, path = key): Obj {
 	return value as Obj;
 }
 
-interface TextRule {
-	/** The key must be present (the value may still be ''). */
-	required?: boolean;
-	/** A non-empty value is required. */
-	nonEmpty?: boolean;
-	/** Checked on non-empty values; returns the rule text when broken. */
-	check?: (value: string) => string | undefined;
+/** The rule's own check of a non-empty text (pattern, list, URL form); the broken rule's words. */
+function textCheck(rule: WireRule, value: string): string | undefined {
+	if (rule.type === 'url') return httpUrl(value);
+	if (rule.type === 'webhookUrl') return webhookUrl(value);
+	return rule.says && !textFits(rule, value) ? rule.says : undefined;
 }
 
-/** A string field; returns '' when absent. */
-function textField(parent: Obj, key: string, path: string, rule: TextRule = {}): string {
+/** A string field by its rule; returns '' when absent. */
+function textField(parent: Obj, key: string, path: string, rule: WireRule = ruleAt(RULES, path)) {
 	const value = parent[key];
+	const nonEmpty = rule.required && !rule.mayBeEmpty;
 	if (value === undefined) {
-		if (rule.required || rule.nonEmpty) invalid(`${path} is required`);
+		if (rule.required) invalid(`${path} is required`);
 		return '';
 	}
 	if (typeof value !== 'string') invalid(`${path} must be a string, got ${quote(value)}`);
 	const text = value as string;
-	if (text === '' && rule.nonEmpty) invalid(`${path} is required`);
-	const broken = text === '' ? undefined : rule.check?.(text);
+	if (text === '' && nonEmpty) invalid(`${path} is required`);
+	const broken = text === '' ? undefined : textCheck(rule, text);
 	if (broken) invalid(`${path} ${broken}, got ${quote(text)}`);
 	return text;
 }
-
-const digitsOnly = (value: string) =>
-	/^\d+$/.test(value) ? undefined : 'must contain digits only';
-const country = (value: string) =>
-	COUNTRY_CODES.has(value) ? undefined : 'must be an ISO 3166-1 alpha-2 country code';
-const currencyCode = (value: string) =>
-	/^[A-Z]{3}$/.test(value) ? undefined : 'must be an ISO 4217 currency code';
 
 function httpUrl(value: string): string | undefined {
 	try {
@@ -117,29 +82,48 @@ function webhookUrl(value: string): string | undefined {
 	return 'must use HTTPS (plain HTTP only for localhost or 127.0.0.1)';
 }
 
-/** A number field that may also be ''; `min` is inclusive. */
+/** A number field by its rule ('' only where it may be empty); `min` is inclusive. */
 function numberField(
 	parent: Obj,
 	key: string,
 	path: string,
-	rule: { min: number; integer?: boolean; allowEmpty?: boolean; required?: boolean },
+	rule: WireRule = ruleAt(RULES, path),
 ): number | undefined {
 	const value = parent[key];
 	if (value === undefined || value === null) {
 		return rule.required ? invalid(`${path} is required`) : undefined;
 	}
-	if (value === '') return rule.allowEmpty ? undefined : invalid(`${path} is required`);
+	if (value === '') return rule.mayBeEmpty ? undefined : invalid(`${path} is required`);
 	const number = plainNumber(value);
 	if (number === undefined) {
 		invalid(
 			`${path} must be a plain number (no currency symbol, commas or spaces), got ${quote(value)}`,
 		);
 	}
-	if (rule.integer && !Number.isInteger(number)) invalid(`${path} must be a whole number`);
-	if ((number as number) < rule.min) {
+	if (rule.type === 'integer' && !Number.isInteger(number)) {
+		invalid(`${path} must be a whole number`);
+	}
+	if (rule.min !== undefined && (number as number) < rule.min) {
 		invalid(`${path} must be at least ${rule.min}, got ${quote(value)}`);
 	}
 	return number;
+}
+
+/** "A, B or C". */
+export const orList = (values: readonly string[]) =>
+	`${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+
+/** A field that must be one of its rule's values. */
+function oneOfField(data: Obj, path: string): unknown {
+	const rule = ruleAt(RULES, path);
+	const value = data[path];
+	if (value === undefined || value === '') {
+		return rule.required ? invalid(`${path} is required`) : undefined;
+	}
+	if (!rule.oneOf?.includes(value as string)) {
+		invalid(`${path} must be ${orList(rule.oneOf ?? [])}, got ${quote(value)}`);
+	}
+	return value;
 }
 
 /** parameters / custom_data: single-key objects named alpha…epsilon with string values. */
@@ -187,6 +171,24 @@ function splitRules(customData: KeyedValue[] | undefined): SplitRecipient[] {
 	return recipients;
 }
 
+/**
+ * Every field of one object by the rules under `prefix`, in the table's order; `path` names the
+ * object in answers (items[2]), `skip` leaves fields to the caller's own checks.
+ */
+function checkObject(obj: Obj, prefix: string, path = prefix, skip: string[] = []): void {
+	for (const [wire, rule] of Object.entries(RULES)) {
+		if (!wire.startsWith(`${prefix}.`)) continue;
+		const key = wire.slice(prefix.length + 1);
+		if (skip.includes(key)) continue;
+		const at = `${path}.${key}`;
+		if (rule.type === 'number' || rule.type === 'integer') numberField(obj, key, at, rule);
+		else if (rule.type !== 'boolean') textField(obj, key, at, rule);
+		else if (obj[key] !== undefined && typeof obj[key] !== 'boolean') {
+			invalid(`${at} must be true or false`);
+		}
+	}
+}
+
 function validateItems(data: Obj): void {
 	const items = data.items;
 	if (items === undefined) return;
@@ -198,19 +200,7 @@ function validateItems(data: Obj): void {
 		// Frequent mistakes the spec calls out: title, not name; reference_id, not sku.
 		if ('name' in it) invalid(`${path}.name is not an item field: use title`);
 		if ('sku' in it) invalid(`${path}.sku is not an item field: use reference_id`);
-		for (const key of ITEM_TEXT_FIELDS) textField(it, key, `${path}.${key}`);
-		for (const key of ['unit_price', 'discount_amount']) {
-			textField(it, key, `${path}.${key}`, {
-				check: (v) => (/^\d+(\.\d+)?$/.test(v) ? undefined : 'must be decimal text'),
-			});
-		}
-		numberField(it, 'quantity', `${path}.quantity`, { min: 1, integer: true });
-		textField(it, 'gender', `${path}.gender`, {
-			check: (v) => (GENDERS.includes(v) ? undefined : 'must be Male, Female, Kids or Other'),
-		});
-		if (it.is_refundable !== undefined && typeof it.is_refundable !== 'boolean') {
-			invalid(`${path}.is_refundable must be true or false`);
-		}
+		checkObject(it, 'items[]', path);
 	});
 }
 
@@ -234,101 +224,48 @@ export function validateCreate(body: unknown, state: SandboxState): ValidOrder {
 	if (!isObject(body)) invalid('Request body must be a JSON object');
 	const data = objectField(body as Obj, 'data', 'data (the order nested in a data object)');
 
-	const cls = data.class;
-	if (cls === undefined || cls === '') invalid('class is required');
-	if (cls !== 'ECOM' && cls !== 'CAUTH') invalid(`class must be ECOM or CAUTH, got ${quote(cls)}`);
-	const action = data.action;
-	if (action === undefined || action === '') invalid('action is required');
-	if (!['SALE', 'AUTH', 'AUTH_REVERSAL'].includes(action as string)) {
-		invalid(`action must be SALE, AUTH or AUTH_REVERSAL, got ${quote(action)}`);
-	}
+	const cls = oneOfField(data, 'class');
+	const action = oneOfField(data, 'action');
 	if (cls === 'CAUTH' && action === 'AUTH_REVERSAL') {
 		invalid('action AUTH_REVERSAL is not allowed for class CAUTH: tokenize with class ECOM');
 	}
-	const captureMethod = data.capture_method;
-	if (captureMethod !== undefined && captureMethod !== 'AUTOMATIC' && captureMethod !== 'MANUAL') {
-		invalid(`capture_method must be AUTOMATIC or MANUAL, got ${quote(captureMethod)}`);
-	}
+	const captureMethod = oneOfField(data, 'capture_method');
 	let paymentToken = '';
 	if (cls === 'CAUTH') {
-		paymentToken = textField(data, 'payment_token', 'payment_token', { nonEmpty: true });
+		paymentToken = textField(data, 'payment_token', 'payment_token', {
+			...RULES.payment_token,
+			required: true,
+		});
 	} else if (data.payment_token !== undefined) {
 		invalid('payment_token is only for class CAUTH; omit it for ECOM');
 	}
 
 	const customer = objectField(data, 'customer_details');
+	// m_customer_id: required for AUTH_REVERSAL and CAUTH only (spec: Flows).
 	const needsCustomer = cls === 'CAUTH' || action === 'AUTH_REVERSAL';
 	const customerId = textField(customer, 'm_customer_id', 'customer_details.m_customer_id', {
-		nonEmpty: needsCustomer,
+		...RULES['customer_details.m_customer_id'],
+		required: needsCustomer,
 	});
-	textField(customer, 'name', 'customer_details.name', { required: true });
-	textField(customer, 'email', 'customer_details.email', { required: true });
-	textField(customer, 'mobile', 'customer_details.mobile', { check: digitsOnly });
-	textField(customer, 'code', 'customer_details.code');
+	checkObject(customer, 'customer_details', undefined, ['m_customer_id']);
 
 	const order = objectField(data, 'order_details');
+	checkObject(order, 'order_details');
 	const mOrderId = textField(order, 'm_order_id', 'order_details.m_order_id');
-	const amount = numberField(order, 'amount', 'order_details.amount', { min: 1, required: true });
-	numberField(order, 'convenience_fee', 'order_details.convenience_fee', {
-		min: 0,
-		allowEmpty: true,
-		required: true,
-	});
-	numberField(order, 'quantity', 'order_details.quantity', {
-		min: 1,
-		integer: true,
-		allowEmpty: true,
-		required: true,
-	});
-	const currency = textField(order, 'currency', 'order_details.currency', { nonEmpty: true });
-	if (!CURRENCIES.includes(currency)) {
-		invalid(`Unsupported currency ${quote(currency)}; supported: ${CURRENCIES.join(', ')}`, 422);
+	const amount = numberField(order, 'amount', 'order_details.amount');
+	const currency = order.currency as string;
+	const supported = RULES['order_details.currency'].oneOf ?? [];
+	if (!supported.includes(currency)) {
+		invalid(`Unsupported currency ${quote(currency)}; supported: ${supported.join(', ')}`, 422);
 	}
 	if (!fitsCurrency(amount as number, currency)) {
 		invalid(`order_details.amount has more decimal places than ${currency} allows`);
 	}
-	textField(order, 'description', 'order_details.description', { required: true });
-	textField(order, 'return_url', 'order_details.return_url');
 
-	const billing = objectField(data, 'billing_details');
-	for (const key of ['address_line1', 'address_line2', 'city', 'province', 'pin']) {
-		textField(billing, key, `billing_details.${key}`, { required: true });
-	}
-	textField(billing, 'country', 'billing_details.country', { required: true, check: country });
-
-	const shipping = objectField(data, 'shipping_details');
-	for (const key of [
-		'shipping_name',
-		'shipping_email',
-		'address_line1',
-		'address_line2',
-		'city',
-		'province',
-		'pin',
-		'location_pin',
-	]) {
-		textField(shipping, key, `shipping_details.${key}`, { required: true });
-	}
-	textField(shipping, 'country', 'shipping_details.country', { required: true, check: country });
-	textField(shipping, 'shipping_currency', 'shipping_details.shipping_currency', {
-		required: true,
-		check: currencyCode,
-	});
-	textField(shipping, 'shipping_code', 'shipping_details.shipping_code');
-	textField(shipping, 'shipping_mobile', 'shipping_details.shipping_mobile', { check: digitsOnly });
-	numberField(shipping, 'shipping_amount', 'shipping_details.shipping_amount', {
-		min: 0,
-		allowEmpty: true,
-		required: true,
-	});
-
+	checkObject(objectField(data, 'billing_details'), 'billing_details');
+	checkObject(objectField(data, 'shipping_details'), 'shipping_details');
 	validateItems(data);
-
-	const urls = objectField(data, 'urls');
-	for (const key of ['success', 'cancel', 'failure']) {
-		textField(urls, key, `urls.${key}`, { check: httpUrl });
-	}
-	textField(urls, 'webhook_url', 'urls.webhook_url', { check: webhookUrl });
+	checkObject(objectField(data, 'urls'), 'urls');
 
 	const parameters = keyedArray(data, 'parameters');
 	const customData = keyedArray(data, 'custom_data');
