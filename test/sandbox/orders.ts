@@ -12,7 +12,7 @@ import type {
 	TransactionRecord,
 } from './state';
 import { ORDER_CREATE } from './rules/orders';
-import { ruleAt, textFits, type WireRule } from './rules/types';
+import { orList, ruleAt, textFits, type WireRule } from './rules/types';
 import { emitWebhook } from './webhooks';
 
 /** Channels of the keys that may create orders, as the records name them (name, channel_id). */
@@ -108,10 +108,6 @@ function numberField(
 	}
 	return number;
 }
-
-/** "A, B or C". */
-export const orList = (values: readonly string[]) =>
-	`${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 
 /** A field that must be one of its rule's values. */
 function oneOfField(data: Obj, path: string): unknown {

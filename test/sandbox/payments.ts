@@ -8,6 +8,8 @@ import {
 	minorDigits,
 } from './generate';
 import { HttpError, json, quote, type Reply } from './http';
+import { MANAGE_PAYMENT } from './rules/orders';
+import { orList } from './rules/types';
 import type {
 	OrderRecord,
 	SandboxState,
@@ -256,11 +258,14 @@ const MANAGE_MESSAGES = {
 /** POST /orders/v1/transaction: capture, void or refund (spec: Manage payment). */
 export function manageTransaction(state: SandboxState, body: unknown): Reply {
 	if (!isObject(body)) throw new HttpError(400, 'Request body must be a JSON object');
-	const { action, transaction_id: id, amount, reason } = body;
-	if (action === undefined || action === '') throw new HttpError(400, 'action is required');
-	if (action !== 'CAPTURE' && action !== 'VOID' && action !== 'REFUND') {
-		throw new HttpError(400, `action must be REFUND, VOID or CAPTURE, got ${quote(action)}`);
+	const { transaction_id: id, amount, reason } = body;
+	const given = body.action;
+	if (given === undefined || given === '') throw new HttpError(400, 'action is required');
+	const actions = MANAGE_PAYMENT.fields.action.oneOf ?? [];
+	if (!actions.includes(given as string)) {
+		throw new HttpError(400, `action must be ${orList(actions)}, got ${quote(given)}`);
 	}
+	const action = given as keyof typeof MANAGE_MESSAGES;
 	const validId = (typeof id === 'string' && id !== '') || Number.isSafeInteger(id);
 	if (!validId) throw new HttpError(400, 'transaction_id is required');
 	if (!isObject(amount)) {

@@ -44,7 +44,7 @@ export interface WireRule {
 	oneOf?: readonly string[];
 	/** oneOf compared without regard to case. */
 	caseInsensitive?: boolean;
-	/** Most entries of a comma-separated list. */
+	/** Most entries of a comma-separated list (`pattern` then applies to each entry). */
 	maxItems?: number;
 	/** The rule in words, as the sandbox names it when the pattern or the list is broken. */
 	says?: string;
@@ -81,3 +81,7 @@ export function textFits(rule: WireRule, text: string): boolean {
 	}
 	return true;
 }
+
+/** "A, B or C". */
+export const orList = (values: readonly string[]) =>
+	`${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
