@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
+import { CURRENCIES } from './generate';
 import { HttpError, quote } from './http';
 import { qrLikePng } from './png';
 import { EMAIL, PLAN_DATE_TIME, SUBSCRIPTION_ADD } from './rules/billing';
@@ -22,7 +23,7 @@ const REQUIRED = Object.entries(RULES)
 
 export const FREQUENCIES = rule('billing_frequency.frequency').oneOf as readonly string[];
 /** Currencies enabled on the sandbox merchant account for subscriptions. */
-export const PLAN_CURRENCIES = rule('installment_amount.currency').oneOf as readonly string[];
+export const PLAN_CURRENCIES = CURRENCIES;
 export const MAX_RECIPIENTS = rule('customer_emails').maxItems as number;
 export const MAX_CC = rule('customer_email_cc').maxItems as number;
 export { EMAIL };

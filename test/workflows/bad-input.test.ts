@@ -11,9 +11,10 @@ import type { FieldTable } from '../../nodes/PaymentGateway/fields/types';
 import type { SheetSchema } from '../../nodes/PaymentGateway/spreadsheet/schema';
 import { BASELINES, rememberSeed } from '../badInput/baselines';
 import { BULK_BASELINES } from '../badInput/bulkBaselines';
-import { itemsOf, slotsOf } from '../badInput/sets';
-import { BAD_EXPRESSION, badValuesFor } from '../badInput/values';
+import { itemsOf, rulesOfRequests, slotsOf } from '../badInput/sets';
+import { BAD_EXPRESSION, badValuesFor, type BadValue } from '../badInput/values';
 import type { Sandbox } from '../sandbox';
+import type { WireRules } from '../sandbox/rules';
 import { startSandbox } from '../sandbox';
 import { runGateway } from './support';
 
@@ -46,6 +47,17 @@ const operations = Object.entries(RESOURCES).flatMap(([resource, module]) =>
 		})),
 );
 
+/**
+ * Parameter values the node deliberately turns into something else rather than refusing, although
+ * the wire refuses them: Discount Term 0 means "no discount term" and is left out of the body (the
+ * seed: discount_amount is required only if discount_term is above 0).
+ */
+const TRANSLATED: Record<string, unknown[]> = {
+	'subscriptionPlan.create terms.discount_term': [0],
+};
+const translated = (key: string, wire: string, bad: BadValue) =>
+	TRANSLATED[`${key} ${wire}`]?.includes(bad.v) ?? false;
+
 let sandbox: Sandbox;
 const tally = { sets: 0, refused: 0, sent: 0, crashed: 0, unclear: [] as string[] };
 
@@ -53,11 +65,11 @@ const tally = { sets: 0, refused: 0, sent: 0, crashed: 0, unclear: [] as string[
  * Bulk "from input items": every column of the sheet, broken once per generated value, one value per
  * input item (row), the other cells valid. The one upload must be refused naming each row's column.
  */
-async function breakEveryColumn(key: string, sheet: SheetSchema): Promise<void> {
+async function breakEveryColumn(key: string, sheet: SheetSchema, rules: WireRules): Promise<void> {
 	const baseline = await BULK_BASELINES[key]();
 	const parameters = { ...baseline.parameters, inputMode: 'items' };
 	for (const column of sheet.columns) {
-		const values = badValuesFor(column);
+		const values = badValuesFor(column, rules[column.displayName]);
 		sandbox.clearRequests();
 		const result = await runGateway(sandbox, {
 			parameters: { ...parameters, [column.name]: BAD_EXPRESSION },
@@ -102,15 +114,23 @@ describe('generated bad input', () => {
 			it('succeeds with the valid baseline, then refuses every generated bad value before sending', async () => {
 				const baseline = await BASELINES[key](sandbox);
 				const { credentialType, binary } = baseline;
+				sandbox.clearRequests();
 				const valid = await runGateway(sandbox, {
 					parameters: baseline.parameters,
 					credentialType,
 					binary,
 				});
 				expect(valid.error).toBeUndefined();
+				// The limits come from the sandbox's rules of the endpoints the valid run called.
+				const rules = rulesOfRequests(sandbox.requests);
+				expect(
+					Object.keys(rules.fields).length + Object.keys(rules.columns).length,
+				).toBeGreaterThan(0);
 
 				for (const slot of slotsOf(table!)) {
-					const values = badValuesFor(slot.field);
+					const values = badValuesFor(slot.field, rules.fields[slot.wire]).filter(
+						(bad) => !translated(key, slot.wire, bad),
+					);
 					if (values.length === 0) continue;
 					sandbox.clearRequests();
 					const result = await runGateway(sandbox, {
@@ -131,7 +151,7 @@ describe('generated bad input', () => {
 						else tally.unclear.push(`${key} ${slot.label} ← ${bad.why}: ${String(json.error)}`);
 					});
 				}
-				if (sheet) await breakEveryColumn(key, sheet);
+				if (sheet) await breakEveryColumn(key, sheet, rules.columns);
 				expect(tally.unclear.filter((u) => u.startsWith(`${key} `))).toEqual([]);
 			});
 		},

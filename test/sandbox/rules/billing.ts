@@ -1,4 +1,3 @@
-import { CURRENCIES } from '../generate';
 import type { EndpointRules, WireRules } from './types';
 
 /** Invoice item fields of add and update (seed: Invoice item, Limits). */
@@ -59,12 +58,8 @@ export const SUBSCRIPTION_ADD: EndpointRules = {
 			oneOf: ['daily', 'weekly', 'monthly', 'yearly'],
 		},
 		'billing_frequency.interval': { type: 'integer', required: true, min: 1 },
-		'installment_amount.currency': {
-			type: 'currency',
-			required: true,
-			pattern: /^[A-Z]{3}$/,
-			oneOf: CURRENCIES,
-		},
+		// Which codes are enabled is the merchant account's setting, not a rule of the request.
+		'installment_amount.currency': { type: 'currency', required: true, pattern: /^[A-Z]{3}$/ },
 		'installment_amount.value': { type: 'number', required: true, min: 1 },
 		'terms.unlimited': { type: 'text', required: true, oneOf: ['yes', 'no'] },
 		'terms.value': { type: 'integer', min: 1, max: 1999 },
