@@ -8,7 +8,7 @@ import {
 	minorDigits,
 } from './generate';
 import { HttpError, json, quote, type Reply } from './http';
-import { MANAGE_PAYMENT } from './rules/orders';
+import { MANAGE_PAYMENT, REFUND_MIN_AMOUNT } from './rules/orders';
 import { orList } from './rules/types';
 import type {
 	OrderRecord,
@@ -266,6 +266,7 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		throw new HttpError(400, `action must be ${orList(actions)}, got ${quote(given)}`);
 	}
 	const action = given as keyof typeof MANAGE_MESSAGES;
+	const above = MANAGE_PAYMENT.fields['amount.value'].above ?? 0;
 	const validId = (typeof id === 'string' && id !== '') || Number.isSafeInteger(id);
 	if (!validId) throw new HttpError(400, 'transaction_id is required');
 	if (!isObject(amount)) {
@@ -308,7 +309,7 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (record.status !== 'AUTHORISED') {
 			throw e0044(`Transaction is not in a capturable state (status ${record.status})`);
 		}
-		if (minor <= 0) throw new HttpError(400, 'amount.value must be greater than 0');
+		if (!(value > above)) throw new HttpError(400, `amount.value must be greater than ${above}`);
 		if (minor > authorised) {
 			throw new HttpError(400, `Capture amount exceeds the authorised amount ${record.amount}`);
 		}
@@ -321,7 +322,7 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (record.status !== 'AUTHORISED') {
 			throw e0044(`Transaction is not in a voidable state (status ${record.status})`);
 		}
-		if (minor <= 0) throw new HttpError(400, 'amount.value must be greater than 0');
+		if (!(value > above)) throw new HttpError(400, `amount.value must be greater than ${above}`);
 		if (minor > authorised) {
 			throw new HttpError(400, `Void amount exceeds the authorised amount ${record.amount}`);
 		}
@@ -338,7 +339,9 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (!['CAPTURED', 'PARTIALLY_CAPTURE', 'PARTIALLY_REFUNDED'].includes(record.status)) {
 			throw e0044(`Transaction is not in a refundable state (status ${record.status})`);
 		}
-		if (value < 1) throw new HttpError(400, 'Refund amount.value must be at least 1');
+		if (value < REFUND_MIN_AMOUNT) {
+			throw new HttpError(400, `Refund amount.value must be at least ${REFUND_MIN_AMOUNT}`);
+		}
 		const captured = toMinor(Number(record.amount_captured), currency);
 		const refunded = toMinor(Number(record.internal.amount_refunded), currency) + minor;
 		if (refunded > captured) {
