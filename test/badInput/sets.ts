@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Field, FieldTable } from '../../nodes/PaymentGateway/fields/types';
-import { rulesFor, type WireRules } from '../sandbox/rules';
+import { rulesFor, type WireRule, type WireRules } from '../sandbox/rules';
 import type { BadValue } from './values';
 import { BAD_EXPRESSION, badValuesFor } from './values';
 
@@ -80,14 +80,36 @@ export const itemsOf = (values: BadValue[]) =>
 
 export { badValuesFor };
 
-/** The sandbox's rules of the endpoints a run called: request fields and sheet columns. */
-export function rulesOfRequests(requests: { method: string; path: string }[]): {
+/** The body of a logged request as an object, when it is JSON. */
+function jsonBody(body?: Buffer): Record<string, unknown> {
+	try {
+		const parsed: unknown = JSON.parse(body?.toString('utf8') ?? '');
+		return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+	} catch {
+		return {};
+	}
+}
+
+/**
+ * The sandbox's rules of the endpoints a run called: request fields (with the variants the sent
+ * body selects, such as a refund's minimum) and sheet columns.
+ */
+export function rulesOfRequests(requests: { method: string; path: string; body?: Buffer }[]): {
 	fields: WireRules;
 	columns: WireRules;
 } {
-	const endpoints = requests.flatMap((r) => rulesFor(r.method, r.path) ?? []);
-	return {
-		fields: Object.assign({}, ...endpoints.map((e) => e.fields)) as WireRules,
-		columns: Object.assign({}, ...endpoints.map((e) => e.columns ?? {})) as WireRules,
-	};
+	const fields: Record<string, WireRule> = {};
+	const columns: Record<string, WireRule> = {};
+	for (const request of requests) {
+		const endpoint = rulesFor(request.method, request.path);
+		if (!endpoint) continue;
+		Object.assign(fields, endpoint.fields);
+		Object.assign(columns, endpoint.columns ?? {});
+		const body = jsonBody(request.body);
+		for (const variant of endpoint.variants ?? []) {
+			const applies = Object.entries(variant.when).every(([key, want]) => body[key] === want);
+			if (applies) Object.assign(fields, variant.fields);
+		}
+	}
+	return { fields, columns };
 }

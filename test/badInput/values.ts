@@ -181,3 +181,28 @@ export function badValuesFor(field: Field, rule?: WireRule): BadValue[] {
 	if (field.required) out.push(...EMPTIES);
 	return out;
 }
+
+/**
+ * Values just inside the sandbox's limits (the longest text, the bounds themselves): the node must
+ * not refuse them, so a node limit stricter than the service's fails the suite too.
+ */
+export function edgeValuesFor(field: Field, rule?: WireRule): BadValue[] {
+	if (!rule) return [];
+	const out: BadValue[] = [];
+	const fits = (text: string) => !rule.pattern || rule.pattern.test(text);
+	const text = ['text', 'email', 'url', 'webhookUrl'].includes(field.type);
+	for (const [length, why] of [
+		[rule.maxLength, 'the longest text'],
+		[rule.minLength, 'the shortest text'],
+	] as const) {
+		if (!text || length === undefined || length < 1) continue;
+		const edge = textOfLength(field, rule, length);
+		if (fits(edge)) out.push(value(edge, why));
+	}
+	if (field.type === 'number') {
+		if (rule.min !== undefined) out.push(value(rule.min, 'the minimum'));
+		if (rule.max !== undefined) out.push(value(rule.max, 'the maximum'));
+		if (rule.above !== undefined) out.push(value(rule.above + 0.01, 'just above the bound'));
+	}
+	return out;
+}

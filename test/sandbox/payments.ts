@@ -8,7 +8,7 @@ import {
 	minorDigits,
 } from './generate';
 import { HttpError, json, quote, type Reply } from './http';
-import { MANAGE_PAYMENT, REFUND_MIN_AMOUNT } from './rules/orders';
+import { MANAGE_PAYMENT } from './rules/orders';
 import { orList } from './rules/types';
 import type {
 	OrderRecord,
@@ -339,8 +339,9 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (!['CAPTURED', 'PARTIALLY_CAPTURE', 'PARTIALLY_REFUNDED'].includes(record.status)) {
 			throw e0044(`Transaction is not in a refundable state (status ${record.status})`);
 		}
-		if (value < REFUND_MIN_AMOUNT) {
-			throw new HttpError(400, `Refund amount.value must be at least ${REFUND_MIN_AMOUNT}`);
+		const least = MANAGE_PAYMENT.variants?.[0].fields['amount.value'].min ?? 1;
+		if (value < least) {
+			throw new HttpError(400, `Refund amount.value must be at least ${least}`);
 		}
 		const captured = toMinor(Number(record.amount_captured), currency);
 		const refunded = toMinor(Number(record.internal.amount_refunded), currency) + minor;

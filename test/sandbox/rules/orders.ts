@@ -114,14 +114,17 @@ export const MANAGE_PAYMENT: EndpointRules = {
 		action: { type: 'text', required: true, oneOf: ['REFUND', 'VOID', 'CAPTURE'] },
 		transaction_id: { type: 'text', required: true },
 		'amount.currencyCode': { type: 'currency', required: true },
-		// Every action takes only amounts above 0; refunds at least REFUND_MIN_AMOUNT (by action: code).
 		'amount.value': { type: 'number', required: true, above: 0 },
 		reason: text,
 	},
+	// Seed, Limits: "Refund: minimum amount.value 1".
+	variants: [
+		{
+			when: { action: 'REFUND' },
+			fields: { 'amount.value': { type: 'number', required: true, min: 1 } },
+		},
+	],
 };
-
-/** Seed, Limits: "Refund: minimum amount.value 1". */
-export const REFUND_MIN_AMOUNT = 1;
 
 /** Order list (GET /orders/v1/transaction-list): query parameters, '' counts as absent. */
 export const ORDER_LIST: EndpointRules = {

@@ -61,6 +61,8 @@ export interface EndpointRules {
 	fields: WireRules;
 	/** Spreadsheet columns of an uploaded sheet, by header. */
 	columns?: WireRules;
+	/** Rules that replace `fields` ones when the body's top-level fields have these values. */
+	variants?: ReadonlyArray<{ when: Readonly<Record<string, string>>; fields: WireRules }>;
 }
 
 /** The rule of one wire path; a missing one is a defect in the table, so it throws. */
