@@ -203,6 +203,22 @@ export interface ValidOrder {
 	customData: KeyedValue[];
 }
 
+/** order_details: its fields, then the currency list (422) and the amount's decimals in it. */
+function orderDetails(order: Obj) {
+	checkObject(order, 'order_details');
+	const mOrderId = textField(order, 'm_order_id', 'order_details.m_order_id');
+	const amount = numberField(order, 'amount', 'order_details.amount') as number;
+	const currency = order.currency as string;
+	const supported = RULES['order_details.currency'].oneOf ?? [];
+	if (!supported.includes(currency)) {
+		invalid(`Unsupported currency ${quote(currency)}; supported: ${supported.join(', ')}`, 422);
+	}
+	if (!fitsCurrency(amount, currency)) {
+		invalid(`order_details.amount has more decimal places than ${currency} allows`);
+	}
+	return { mOrderId, amount, currency };
+}
+
 /** Every rule of the spec's Order create request; throws HttpError (400, 422 for currency). */
 export function validateCreate(body: unknown, state: SandboxState): ValidOrder {
 	if (!isObject(body)) invalid('Request body must be a JSON object');
@@ -233,18 +249,7 @@ export function validateCreate(body: unknown, state: SandboxState): ValidOrder {
 	});
 	checkObject(customer, 'customer_details', undefined, ['m_customer_id']);
 
-	const order = objectField(data, 'order_details');
-	checkObject(order, 'order_details');
-	const mOrderId = textField(order, 'm_order_id', 'order_details.m_order_id');
-	const amount = numberField(order, 'amount', 'order_details.amount');
-	const currency = order.currency as string;
-	const supported = RULES['order_details.currency'].oneOf ?? [];
-	if (!supported.includes(currency)) {
-		invalid(`Unsupported currency ${quote(currency)}; supported: ${supported.join(', ')}`, 422);
-	}
-	if (!fitsCurrency(amount as number, currency)) {
-		invalid(`order_details.amount has more decimal places than ${currency} allows`);
-	}
+	const { mOrderId, amount, currency } = orderDetails(objectField(data, 'order_details'));
 
 	checkObject(objectField(data, 'billing_details'), 'billing_details');
 	checkObject(objectField(data, 'shipping_details'), 'shipping_details');
@@ -267,7 +272,7 @@ export function validateCreate(body: unknown, state: SandboxState): ValidOrder {
 		paymentToken,
 		customerId,
 		mOrderId,
-		amount: amount as number,
+		amount,
 		currency,
 		split,
 		parameters: parameters ?? [],

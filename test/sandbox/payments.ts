@@ -255,8 +255,8 @@ const MANAGE_MESSAGES = {
 	REFUND: 'Refunded Successfully.',
 } as const;
 
-/** POST /orders/v1/transaction: capture, void or refund (spec: Manage payment). */
-export function manageTransaction(state: SandboxState, body: unknown): Reply {
+/** The manage request's own fields, by MANAGE_PAYMENT's rules; throws HttpError 400. */
+function manageRequest(body: unknown) {
 	if (!isObject(body)) throw new HttpError(400, 'Request body must be a JSON object');
 	const { transaction_id: id, amount, reason } = body;
 	const given = body.action;
@@ -265,8 +265,6 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 	if (!actions.includes(given as string)) {
 		throw new HttpError(400, `action must be ${orList(actions)}, got ${quote(given)}`);
 	}
-	const action = given as keyof typeof MANAGE_MESSAGES;
-	const above = MANAGE_PAYMENT.fields['amount.value'].above ?? 0;
 	const validId = (typeof id === 'string' && id !== '') || Number.isSafeInteger(id);
 	if (!validId) throw new HttpError(400, 'transaction_id is required');
 	if (!isObject(amount)) {
@@ -282,12 +280,26 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 	if (reason !== undefined && typeof reason !== 'string') {
 		throw new HttpError(400, 'reason must be a string');
 	}
+	const action = given as keyof typeof MANAGE_MESSAGES;
+	return {
+		action,
+		id,
+		currencyCode: amount.currencyCode,
+		value,
+		reason: reason as string | undefined,
+	};
+}
+
+/** POST /orders/v1/transaction: capture, void or refund (spec: Manage payment). */
+export function manageTransaction(state: SandboxState, body: unknown): Reply {
+	const { action, id, currencyCode, value, reason } = manageRequest(body);
+	const above = MANAGE_PAYMENT.fields['amount.value'].above ?? 0;
 	const record = state.transactionsById.get(String(id));
 	// Our choice: an unknown transaction is E0044 like the other "cannot do that" cases.
 	if (!record) throw e0044(`Transaction ${String(id)} not found`);
 	const currency = record.currency;
-	if (amount.currencyCode !== currency) {
-		const given = quote(amount.currencyCode);
+	if (currencyCode !== currency) {
+		const given = quote(currencyCode);
 		throw new HttpError(
 			400,
 			`amount.currencyCode ${given} does not match the transaction currency ${currency}`,
