@@ -199,6 +199,10 @@ export function edgeValuesFor(field: Field, rule?: WireRule): BadValue[] {
 		const edge = textOfLength(field, rule, length);
 		if (fits(edge)) out.push(value(edge, why));
 	}
+	if (rule.maxItems !== undefined) {
+		const list = Array.from({ length: rule.maxItems }, (_, i) => `a${i}@example.com`);
+		out.push(value(list.join(','), 'the most entries'));
+	}
 	if (field.type === 'number') {
 		if (rule.min !== undefined) out.push(value(rule.min, 'the minimum'));
 		if (rule.max !== undefined) out.push(value(rule.max, 'the maximum'));
