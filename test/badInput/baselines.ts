@@ -241,6 +241,8 @@ export const BASELINES: Record<string, BaselineMaker> = {
 			initialPaymentAmount: 100,
 			finalPaymentAmount: 100,
 			startDate: new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10) + 'T10:00:00',
+			// Recipients and a subject, so the subject's own limits are tried, not "needs recipients".
+			email: { customerEmails: 'payer@example.com', subject: 'Your plan' },
 		},
 		credentialType: 'paymentGatewaySubscriptionApi',
 	}),

@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Field, FieldTable } from '../../nodes/PaymentGateway/fields/types';
+import { rulesFor, type WireRule, type WireRules } from '../sandbox/rules';
 import type { BadValue } from './values';
 import { BAD_EXPRESSION, badValuesFor } from './values';
 
@@ -9,12 +10,17 @@ export interface FieldSlot {
 	field: Field;
 	/** The name the node must give the field when it refuses a value. */
 	label: string;
+	/** Where the value goes on the wire ("items[].title"): the key of the sandbox's rule. */
+	wire: string;
 	/** The baseline parameters with this field set to the generated expression. */
 	withBad: (baseline: INodeParameters) => INodeParameters;
 }
 
 const labelOf = (field: Field, prefix = '') =>
 	prefix + (field.label ?? field.wire ?? field.displayName);
+
+/** The wire name of a field: its body path, else the name the operation sends it under. */
+const wireOf = (field: Field) => field.wire ?? field.label ?? field.name;
 
 const clone = (parameters: INodeParameters) => structuredClone(parameters);
 
@@ -26,6 +32,7 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 			slots.push({
 				field: entry,
 				label: labelOf(entry),
+				wire: wireOf(entry),
 				withBad: (b) => ({ ...clone(b), [entry.name]: BAD_EXPRESSION }),
 			});
 			continue;
@@ -35,6 +42,7 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 				slots.push({
 					field,
 					label: labelOf(field),
+					wire: wireOf(field),
 					withBad: (b) => {
 						const out = clone(b);
 						out[entry.name] = {
@@ -48,6 +56,7 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 				slots.push({
 					field,
 					label: labelOf(field, `${entry.label}[0].`),
+					wire: `${entry.wire ?? entry.label}[].${wireOf(field)}`,
 					withBad: (b) => {
 						const out = clone(b);
 						const list = (out[entry.name] as { [k: string]: INodeParameters[] } | undefined)?.[
@@ -70,3 +79,37 @@ export const itemsOf = (values: BadValue[]) =>
 	values.map(({ v, special, why }) => ({ v, special, why }));
 
 export { badValuesFor };
+
+/** The body of a logged request as an object, when it is JSON. */
+function jsonBody(body?: Buffer): Record<string, unknown> {
+	try {
+		const parsed: unknown = JSON.parse(body?.toString('utf8') ?? '');
+		return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+	} catch {
+		return {};
+	}
+}
+
+/**
+ * The sandbox's rules of the endpoints a run called: request fields (with the variants the sent
+ * body selects, such as a refund's minimum) and sheet columns.
+ */
+export function rulesOfRequests(requests: { method: string; path: string; body?: Buffer }[]): {
+	fields: WireRules;
+	columns: WireRules;
+} {
+	const fields: Record<string, WireRule> = {};
+	const columns: Record<string, WireRule> = {};
+	for (const request of requests) {
+		const endpoint = rulesFor(request.method, request.path);
+		if (!endpoint) continue;
+		Object.assign(fields, endpoint.fields);
+		Object.assign(columns, endpoint.columns ?? {});
+		const body = jsonBody(request.body);
+		for (const variant of endpoint.variants ?? []) {
+			const applies = Object.entries(variant.when).every(([key, want]) => body[key] === want);
+			if (applies) Object.assign(fields, variant.fields);
+		}
+	}
+	return { fields, columns };
+}

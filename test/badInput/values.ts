@@ -1,4 +1,5 @@
 import type { Field } from '../../nodes/PaymentGateway/fields/types';
+import type { WireRule } from '../sandbox/rules';
 
 /** A value an expression can resolve to; `special` covers what JSON items cannot carry. */
 export interface BadValue {
@@ -24,64 +25,98 @@ const EMPTIES: BadValue[] = [
 
 /** Candidates that break most patterns; only those the pattern really refuses are used. */
 const PATTERN_BREAKERS = ['!!', 'a|b', 'A,B', '-1', '1.2.3', 'abc', '12 34', 'Ab1'];
+/** ISO 4217 codes that exist; one outside an endpoint's list is refused by that list alone. */
+const OTHER_CURRENCIES = ['JPY', 'CHF', 'CAD', 'AUD'];
 
-function textValues(field: Field): BadValue[] {
-	const out: BadValue[] = [
-		value(true, 'a boolean'),
-		value('ab\uD800cd', 'a lone surrogate'),
-		value('a\u0007b', 'a control character'),
-	];
-	if (!field.multiline) out.push(value('line one\nline two', 'two lines'));
-	if (field.maxLength !== undefined) {
-		out.push(value('x'.repeat(field.maxLength + 1), 'one character too long'));
-		out.push(value('😀'.repeat(Math.floor(field.maxLength / 2) + 1), 'too long in UTF-16 units'));
+/**
+ * Text of exactly `length` UTF-16 units that breaks nothing but the length where it can: a URL
+ * for URL fields, an address for emails, words for patterns that want them.
+ */
+function textOfLength(field: Field, rule: WireRule, length: number): string {
+	const fill = (prefix: string, suffix = '') =>
+		prefix + 'x'.repeat(Math.max(length - prefix.length - suffix.length, 0)) + suffix;
+	if (['url', 'webhookUrl'].includes(field.type)) return fill('https://example.com/');
+	if (field.type === 'email') return fill('', '@example.com');
+	const words = 'Ab Cd '.repeat(length).slice(0, length).replace(/ $/, 'e');
+	const candidates = [fill(''), words, '1'.repeat(length)];
+	return candidates.find((c) => !rule.pattern || rule.pattern.test(c)) ?? candidates[0];
+}
+
+/** Values just outside the sandbox's text rule: length, pattern, list. */
+function textLimits(field: Field, rule: WireRule): BadValue[] {
+	const out: BadValue[] = [];
+	if (rule.maxLength !== undefined) {
+		out.push(value(textOfLength(field, rule, rule.maxLength + 1), 'one character too long'));
+		out.push(value('😀'.repeat(Math.floor(rule.maxLength / 2) + 1), 'too long in UTF-16 units'));
 	}
-	if (field.minLength !== undefined && field.minLength > 1)
-		out.push(value('x'.repeat(field.minLength - 1), 'too short'));
-	if (field.pattern) {
-		const regex = field.pattern.regex;
+	if (rule.minLength !== undefined && rule.minLength > 1)
+		out.push(value(textOfLength(field, rule, rule.minLength - 1), 'too short'));
+	if (rule.pattern) {
+		const regex = rule.pattern;
 		out.push(
 			...PATTERN_BREAKERS.filter((c) => !regex.test(c))
 				.slice(0, 2)
 				.map((c) => value(c, 'breaks the pattern')),
 		);
 	}
-	return out;
-}
-
-function numberValues(field: Field): BadValue[] {
-	const out: BadValue[] = [
-		value('abc', 'words'),
-		value('1,000', 'a thousands separator'),
-		value('$5', 'a currency symbol'),
-		value(true, 'a boolean'),
-		special('nan', 'NaN'),
-		special('inf', 'Infinity'),
-		special('-inf', '-Infinity'),
-	];
-	if (field.min !== undefined)
-		out.push(
-			value(field.min - 1, 'below the minimum'),
-			value(String(field.min - 0.5), 'below the minimum, as text'),
-		);
-	if (field.above !== undefined)
-		out.push(
-			value(field.above, 'not above the bound'),
-			value(1e-7 + field.above - 1, 'below the bound'),
-		);
-	if (field.max !== undefined) out.push(value(field.max + 1, 'above the maximum'));
-	if (field.integer) out.push(value(1.5, 'not whole'));
-	if (field.decimals !== undefined) {
-		const step = 10 ** -(field.decimals + 1);
-		out.push(
-			value(
-				Number((Math.max(field.min ?? 1, 1) + step).toFixed(field.decimals + 1)),
-				'too many decimals',
-			),
-		);
+	if (rule.maxItems !== undefined) {
+		const list = Array.from({ length: rule.maxItems + 1 }, (_, i) => `a${i}@example.com`);
+		out.push(value(list.join(','), 'one entry too many'));
+	}
+	if (rule.oneOf && field.type === 'currency') {
+		const other = OTHER_CURRENCIES.find((c) => !rule.oneOf?.includes(c));
+		if (other) out.push(value(other, 'a currency the endpoint does not take'));
 	}
 	return out;
 }
+
+function textValues(field: Field, rule?: WireRule): BadValue[] {
+	const out: BadValue[] = [
+		value(true, 'a boolean'),
+		value('ab\uD800cd', 'a lone surrogate'),
+		value('a\u0007b', 'a control character'),
+	];
+	if (!field.multiline) out.push(value('line one\nline two', 'two lines'));
+	return rule ? [...out, ...textLimits(field, rule)] : out;
+}
+
+/** Values just outside the sandbox's number rule: bounds, whole numbers, decimal places. */
+function numberLimits(rule: WireRule): BadValue[] {
+	const out: BadValue[] = [];
+	if (rule.min !== undefined)
+		out.push(
+			value(rule.min - 1, 'below the minimum'),
+			value(String(rule.min - 0.5), 'below the minimum, as text'),
+		);
+	if (rule.above !== undefined)
+		out.push(
+			value(rule.above, 'not above the bound'),
+			value(1e-7 + rule.above - 1, 'below the bound'),
+		);
+	if (rule.max !== undefined) out.push(value(rule.max + 1, 'above the maximum'));
+	if (rule.type === 'integer') out.push(value(1.5, 'not whole'));
+	const listed = rule.oneOf?.map(Number) ?? [];
+	if (listed.length > 0 && listed.every(Number.isFinite)) {
+		const outside = [Math.min(...listed) - 1, Math.max(...listed) + 1, Math.min(...listed) + 0.5];
+		out.push(...outside.map((n) => value(n, 'not one of the allowed numbers')));
+	}
+	if (rule.decimals !== undefined) {
+		const step = 10 ** -(rule.decimals + 1);
+		const base = Math.max(rule.min ?? 1, 1) + step;
+		out.push(value(Number(base.toFixed(rule.decimals + 1)), 'too many decimals'));
+	}
+	return out;
+}
+
+const NUMBER_VALUES: BadValue[] = [
+	value('abc', 'words'),
+	value('1,000', 'a thousands separator'),
+	value('$5', 'a currency symbol'),
+	value(true, 'a boolean'),
+	special('nan', 'NaN'),
+	special('inf', 'Infinity'),
+	special('-inf', '-Infinity'),
+];
 
 const TYPE_VALUES: Partial<Record<Field['type'], BadValue[]>> = {
 	boolean: [value('maybe', 'not a yes/no word'), value(2, 'a number other than 0 or 1')],
@@ -110,34 +145,68 @@ const TYPE_VALUES: Partial<Record<Field['type'], BadValue[]>> = {
 	digits: [value('12a4', 'a letter'), value('+971', 'a plus sign')],
 	dialingCode: [value('97123', 'five digits'), value('UAE', 'letters')],
 	json: [value('{not json', 'invalid JSON')],
+	currency: [value('XYZ', 'no currency'), value('US', 'two letters')],
 };
 
-function currencyValues(field: Field): BadValue[] {
-	return field.currencies === 'supported'
-		? [value('JPY', 'a currency the endpoint does not take'), value('XYZ', 'no currency')]
-		: [value('XYZ', 'no currency'), value('US', 'two letters')];
-}
-
-function optionValues(field: Field): BadValue[] {
+/** Not an option at all; and, where neither side ignores case, an allowed value in another case. */
+function optionValues(field: Field, rule?: WireRule): BadValue[] {
 	const out = [value('NOT_AN_OPTION', 'not an option')];
-	const first = field.options?.find(
-		(o) => o.value !== '' && o.value.toLowerCase() !== o.value,
-	)?.value;
-	if (first && !field.caseInsensitive)
+	const first = rule?.oneOf?.find((o) => o.toLowerCase() !== o);
+	if (first && !rule?.caseInsensitive && !field.caseInsensitive)
 		out.push(value(first.toLowerCase(), 'an option in the wrong case'));
 	return out;
 }
 
-/** Every bad value for one field: wrong shapes, its type's breakers, and empties when required. */
-export function badValuesFor(field: Field): BadValue[] {
+/**
+ * Every bad value for one field: wrong shapes and its type's breakers (the same for every field of
+ * a type), then values just outside the limits, patterns and lists of `rule`, the sandbox's rule
+ * for the field's wire name (never the node's own declaration), and empties where the parameter is
+ * required.
+ */
+export function badValuesFor(field: Field, rule?: WireRule): BadValue[] {
 	const out = field.type === 'json' ? [] : [...SHAPES];
-	if (field.type === 'number') out.push(...numberValues(field));
-	else if (field.type === 'options') out.push(...optionValues(field));
+	if (field.type === 'number') out.push(...NUMBER_VALUES, ...(rule ? numberLimits(rule) : []));
+	else if (field.type === 'options') out.push(...optionValues(field, rule));
 	else if (field.type === 'currency')
-		out.push(...textValues(field).slice(0, 1), ...currencyValues(field));
+		out.push(
+			...textValues(field).slice(0, 1),
+			...TYPE_VALUES.currency!,
+			...textLimits(field, rule ?? { type: 'currency' }),
+		);
 	else if (['boolean', 'date', 'dateTime', 'json'].includes(field.type))
 		out.push(...(TYPE_VALUES[field.type] ?? []));
-	else out.push(...textValues(field), ...(TYPE_VALUES[field.type] ?? []));
+	else out.push(...textValues(field, rule), ...(TYPE_VALUES[field.type] ?? []));
+	// The node's own word: an empty optional parameter may be filled by the node (a generated
+	// request_id, the binary's file name), so only parameters it requires must refuse emptiness.
 	if (field.required) out.push(...EMPTIES);
+	return out;
+}
+
+/**
+ * Values just inside the sandbox's limits (the longest text, the bounds themselves): the node must
+ * not refuse them, so a node limit stricter than the service's fails the suite too.
+ */
+export function edgeValuesFor(field: Field, rule?: WireRule): BadValue[] {
+	if (!rule) return [];
+	const out: BadValue[] = [];
+	const fits = (text: string) => !rule.pattern || rule.pattern.test(text);
+	const text = ['text', 'email', 'url', 'webhookUrl'].includes(field.type);
+	for (const [length, why] of [
+		[rule.maxLength, 'the longest text'],
+		[rule.minLength, 'the shortest text'],
+	] as const) {
+		if (!text || length === undefined || length < 1) continue;
+		const edge = textOfLength(field, rule, length);
+		if (fits(edge)) out.push(value(edge, why));
+	}
+	if (rule.maxItems !== undefined) {
+		const list = Array.from({ length: rule.maxItems }, (_, i) => `a${i}@example.com`);
+		out.push(value(list.join(','), 'the most entries'));
+	}
+	if (field.type === 'number') {
+		if (rule.min !== undefined) out.push(value(rule.min, 'the minimum'));
+		if (rule.max !== undefined) out.push(value(rule.max, 'the maximum'));
+		if (rule.above !== undefined) out.push(value(rule.above + 0.01, 'just above the bound'));
+	}
 	return out;
 }

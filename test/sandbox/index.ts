@@ -27,7 +27,8 @@ export type { RequestLogEntry } from './log';
 export { parseMultipart, type MultipartPart } from './multipart';
 export { generateTransactions, mulberry32 } from './generate';
 export { HttpError } from './http';
-export { ORDER_CHANNELS, validateCreate } from './orders';
+export { ORDER_CHANNELS } from './orders';
+export { validateCreate } from './orderRequest';
 export {
 	TEST_CARDS,
 	THREE_DS_CODE,

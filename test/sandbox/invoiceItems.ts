@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
 import { HttpError, quote } from './http';
+import { INVOICE_ITEM_ADD } from './rules/billing';
+import { ruleAt } from './rules/types';
 import type { InvoiceItemRecord, SandboxState } from './state';
 
-export const ITEM_RATE_MAX = 9_999_999;
+const RULES = INVOICE_ITEM_ADD.fields;
+export const ITEM_RATE_MAX = ruleAt(RULES, 'item_rate_per_unit').max as number;
 /** The one sandbox merchant's sub-merchant, shown by details and list. */
 export const SUBMERCHANT_NAME = 'Sandbox Merchant';
 
@@ -24,7 +27,8 @@ export function bodyObject(body: unknown): Record<string, unknown> {
 	return body as Record<string, unknown>;
 }
 
-function text(body: Record<string, unknown>, name: string, max: number, required: boolean) {
+function text(body: Record<string, unknown>, name: string) {
+	const { required, maxLength: max = Infinity } = ruleAt(RULES, name);
 	const value = body[name];
 	if (value === undefined || value === null || (required && value === '')) {
 		return required ? invalid(`${name} is required`) : undefined;
@@ -46,8 +50,9 @@ export function parseRate(value: unknown): number {
 		(typeof value === 'number' && Number.isFinite(value)) ||
 		(typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value));
 	const rate = numeric ? Number(value) : NaN;
-	if (!(rate > 0 && rate <= ITEM_RATE_MAX)) {
-		const rule = `a number above 0 and at most ${ITEM_RATE_MAX}`;
+	const { above = 0, max = ITEM_RATE_MAX } = ruleAt(RULES, 'item_rate_per_unit');
+	if (!(rate > above && rate <= max)) {
+		const rule = `a number above ${above} and at most ${max}`;
 		return invalid(`item_rate_per_unit must be ${rule}, got ${quote(value)}`);
 	}
 	return rate;
@@ -63,10 +68,10 @@ interface ItemFields {
 
 function itemFields(body: Record<string, unknown>): ItemFields {
 	return {
-		item_name: text(body, 'item_name', 50, true) as string,
+		item_name: text(body, 'item_name') as string,
 		item_rate: parseRate(body.item_rate_per_unit),
-		item_category: text(body, 'item_category', 100, true) as string,
-		item_description: text(body, 'item_description', 200, false),
+		item_category: text(body, 'item_category') as string,
+		item_description: text(body, 'item_description'),
 	};
 }
 

@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 
 import { formatAmount } from './generate';
 import { HttpError } from './http';
-import { EMAIL } from './subscriptions';
+import { BULK_PAYMENT_LINKS } from './rules/uploads';
+import { ruleAt, textFits, type WireRule } from './rules/types';
 import type { PaymentLinkRecord, PaymentLinkUpload, SandboxState } from './state';
 
 export const MAX_LINK_FILE_BYTES = 2 * 1024 * 1024;
@@ -49,8 +50,6 @@ export interface RowError {
 export const E0035 = () =>
 	new HttpError(400, 'Invalid file format. Only .xlsx or .csv files are allowed', 'E0035');
 
-const FREQUENCY = ['per_day', 'per_month', 'till_expiry'];
-
 /** exceljs cell value → CellValue: formulas give their result, rich text and links their text. */
 export function cellValue(value: unknown): CellValue {
 	if (value === null || value === undefined) return null;
@@ -91,59 +90,41 @@ const validDay = (text: string) => {
 /** Each column's check: the failed rule's text, or undefined. `value` is never null here. */
 type Check = (value: Exclude<CellValue, null>, today: string) => string | undefined;
 
-const range = (min: number, max: number, integer = false): Check => {
-	const rule = `${integer ? 'whole number' : 'number'} from ${min} to ${max}`;
-	return (value) => {
-		const n = toNumber(value);
-		const ok = n !== undefined && n >= min && n <= max && (!integer || Number.isInteger(n));
-		return ok ? undefined : rule;
-	};
-};
-const flag: Check = (value) => (toFlag(value) === undefined ? 'blank, 0 or 1' : undefined);
-const oneOf: Check = (value) =>
-	FREQUENCY.includes(value as string) ? undefined : `one of ${FREQUENCY.join(', ')}`;
-const maxLength =
-	(max: number, then?: Check): Check =>
-	(value, today) =>
-		String(value).length > max ? `at most ${max} characters` : then?.(value, today);
-
-/** The spec's "Payment link bulk row" table as checks; `required` columns may not be blank. */
-const COLUMNS: Record<BulkLinkHeader, { required?: boolean; check: Check }> = {
-	Currency: {
-		required: true,
-		check: (v) => (/^[A-Z]{3}$/.test(String(v)) ? undefined : '3-letter currency code'),
-	},
-	Amount: { required: true, check: range(1, 99_999_999) },
-	'Shipping Fee': { required: true, check: range(0, 99_999) },
-	'Convenience Fee': { required: true, check: range(0, 99_999) },
-	'Qty Per Transaction': { required: true, check: range(1, 9_999_999, true) },
-	'No Of Transactions': { required: true, check: range(1, 9_999_999, true) },
-	'No Limit Per User': { check: flag },
-	'Total Collection': { required: true, check: oneOf },
-	'Overall Qty Allowed': { required: true, check: range(1, 9_999_999, true) },
-	'No Limit Over All': { check: flag },
-	'Qty Frequency': { required: true, check: oneOf },
-	'Is Expiry': { required: true, check: (v) => (toFlag(v) === undefined ? '0 or 1' : undefined) },
-	'End Date': {
-		check: (value, today) => {
+/** One column's check, from its declared rule. */
+function checkOf(rule: WireRule): Check {
+	return (value, today) => {
+		if (rule.type === 'number' || rule.type === 'integer') {
+			const integer = rule.type === 'integer';
+			const { min = -Infinity, max = Infinity } = rule;
+			const n = toNumber(value);
+			const ok = n !== undefined && n >= min && n <= max && (!integer || Number.isInteger(n));
+			return ok ? undefined : `${integer ? 'whole number' : 'number'} from ${min} to ${max}`;
+		}
+		if (rule.type === 'date') {
 			if (typeof value !== 'string' || !validDay(value)) return 'date YYYY-MM-DD';
 			return value < today ? `today (${today}, UTC) or later` : undefined;
-		},
-	},
-	Description: { check: maxLength(100) },
-	'Error Message': { check: maxLength(100) },
-	'Customer Name': {
-		check: maxLength(50, (v) =>
-			/^\p{L}+(\s+\p{L}+)+$/u.test(String(v)) ? undefined : 'Firstname Lastname',
-		),
-	},
-	'Customer Email': {
-		check: maxLength(50, (v) => (EMAIL.test(String(v)) ? undefined : 'valid email address')),
-	},
-	'Product Details': { check: maxLength(200) },
-	'Split Payment': { check: flag },
-	Tip: { check: flag },
-};
+		}
+		const text = String(value);
+		if (rule.maxLength !== undefined && text.length > rule.maxLength) {
+			return `at most ${rule.maxLength} characters`;
+		}
+		if (rule.oneOf?.join() === '0,1') {
+			if (toFlag(value) !== undefined) return undefined;
+			return rule.required ? '0 or 1' : 'blank, 0 or 1';
+		}
+		if (textFits(rule, text)) return undefined;
+		return rule.says ?? `one of ${rule.oneOf?.join(', ')}`;
+	};
+}
+
+const RULES = BULK_PAYMENT_LINKS.columns ?? {};
+/** The spec's "Payment link bulk row" table as checks; `required` columns may not be blank. */
+const COLUMNS = Object.fromEntries(
+	BULK_LINK_HEADERS.map((header) => {
+		const rule = ruleAt(RULES, header);
+		return [header, { required: rule.required, check: checkOf(rule) }];
+	}),
+) as Record<BulkLinkHeader, { required?: boolean; check: Check }>;
 
 /** Every failed rule of one row (one per column at most). */
 export function validateLinkRow(rowNumber: number, row: BulkLinkRow, today: string): RowError[] {

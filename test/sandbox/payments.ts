@@ -8,6 +8,8 @@ import {
 	minorDigits,
 } from './generate';
 import { HttpError, json, quote, type Reply } from './http';
+import { MANAGE_PAYMENT } from './rules/orders';
+import { orList } from './rules/types';
 import type {
 	OrderRecord,
 	SandboxState,
@@ -253,13 +255,15 @@ const MANAGE_MESSAGES = {
 	REFUND: 'Refunded Successfully.',
 } as const;
 
-/** POST /orders/v1/transaction: capture, void or refund (spec: Manage payment). */
-export function manageTransaction(state: SandboxState, body: unknown): Reply {
+/** The manage request's own fields, by MANAGE_PAYMENT's rules; throws HttpError 400. */
+function manageRequest(body: unknown) {
 	if (!isObject(body)) throw new HttpError(400, 'Request body must be a JSON object');
-	const { action, transaction_id: id, amount, reason } = body;
-	if (action === undefined || action === '') throw new HttpError(400, 'action is required');
-	if (action !== 'CAPTURE' && action !== 'VOID' && action !== 'REFUND') {
-		throw new HttpError(400, `action must be REFUND, VOID or CAPTURE, got ${quote(action)}`);
+	const { transaction_id: id, amount, reason } = body;
+	const given = body.action;
+	if (given === undefined || given === '') throw new HttpError(400, 'action is required');
+	const actions = MANAGE_PAYMENT.fields.action.oneOf ?? [];
+	if (!actions.includes(given as string)) {
+		throw new HttpError(400, `action must be ${orList(actions)}, got ${quote(given)}`);
 	}
 	const validId = (typeof id === 'string' && id !== '') || Number.isSafeInteger(id);
 	if (!validId) throw new HttpError(400, 'transaction_id is required');
@@ -276,12 +280,26 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 	if (reason !== undefined && typeof reason !== 'string') {
 		throw new HttpError(400, 'reason must be a string');
 	}
+	const action = given as keyof typeof MANAGE_MESSAGES;
+	return {
+		action,
+		id,
+		currencyCode: amount.currencyCode,
+		value,
+		reason: reason as string | undefined,
+	};
+}
+
+/** POST /orders/v1/transaction: capture, void or refund (spec: Manage payment). */
+export function manageTransaction(state: SandboxState, body: unknown): Reply {
+	const { action, id, currencyCode, value, reason } = manageRequest(body);
+	const above = MANAGE_PAYMENT.fields['amount.value'].above ?? 0;
 	const record = state.transactionsById.get(String(id));
 	// Our choice: an unknown transaction is E0044 like the other "cannot do that" cases.
 	if (!record) throw e0044(`Transaction ${String(id)} not found`);
 	const currency = record.currency;
-	if (amount.currencyCode !== currency) {
-		const given = quote(amount.currencyCode);
+	if (currencyCode !== currency) {
+		const given = quote(currencyCode);
 		throw new HttpError(
 			400,
 			`amount.currencyCode ${given} does not match the transaction currency ${currency}`,
@@ -303,7 +321,7 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (record.status !== 'AUTHORISED') {
 			throw e0044(`Transaction is not in a capturable state (status ${record.status})`);
 		}
-		if (minor <= 0) throw new HttpError(400, 'amount.value must be greater than 0');
+		if (!(value > above)) throw new HttpError(400, `amount.value must be greater than ${above}`);
 		if (minor > authorised) {
 			throw new HttpError(400, `Capture amount exceeds the authorised amount ${record.amount}`);
 		}
@@ -316,7 +334,7 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (record.status !== 'AUTHORISED') {
 			throw e0044(`Transaction is not in a voidable state (status ${record.status})`);
 		}
-		if (minor <= 0) throw new HttpError(400, 'amount.value must be greater than 0');
+		if (!(value > above)) throw new HttpError(400, `amount.value must be greater than ${above}`);
 		if (minor > authorised) {
 			throw new HttpError(400, `Void amount exceeds the authorised amount ${record.amount}`);
 		}
@@ -333,7 +351,10 @@ export function manageTransaction(state: SandboxState, body: unknown): Reply {
 		if (!['CAPTURED', 'PARTIALLY_CAPTURE', 'PARTIALLY_REFUNDED'].includes(record.status)) {
 			throw e0044(`Transaction is not in a refundable state (status ${record.status})`);
 		}
-		if (value < 1) throw new HttpError(400, 'Refund amount.value must be at least 1');
+		const least = MANAGE_PAYMENT.variants?.[0].fields['amount.value'].min ?? 1;
+		if (value < least) {
+			throw new HttpError(400, `Refund amount.value must be at least ${least}`);
+		}
 		const captured = toMinor(Number(record.amount_captured), currency);
 		const refunded = toMinor(Number(record.internal.amount_refunded), currency) + minor;
 		if (refunded > captured) {

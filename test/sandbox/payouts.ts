@@ -5,6 +5,12 @@ import { Workbook, type CellValue } from 'exceljs';
 
 import { HttpError } from './http';
 import type { MultipartPart } from './multipart';
+import { BULK_PAYOUT, PAYMENT_MODES, PAYOUT_EMAIL } from './rules/uploads';
+import { ruleAt, textFits } from './rules/types';
+
+const FIELDS = BULK_PAYOUT.fields;
+const COLUMNS = BULK_PAYOUT.columns ?? {};
+const maxLength = (name: string) => ruleAt(FIELDS, name).maxLength as number;
 
 /** Row 1 of the first sheet, exactly (spelling, casing, order). */
 export const PAYOUT_HEADERS = [
@@ -27,7 +33,7 @@ export type PayoutColumn = (typeof PAYOUT_HEADERS)[number];
 /** A data row: trimmed cell text by header ('' = blank). */
 export type PayoutRow = Record<PayoutColumn, string>;
 
-export const PAYMENT_MODES = ['NEFT', 'RTGS', 'IFT', 'IMPSP2A', 'IMPSP2P'] as const;
+export { PAYMENT_MODES };
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 export const MAX_PAYOUT_FILE_BYTES = 2 * 1024 * 1024;
@@ -44,21 +50,7 @@ export const REQUIRED_BY_MODE: Record<PaymentMode, PayoutColumn[]> = {
 	IMPSP2P: ['Beneficiary Mobile', 'Beneficiary MMID'],
 };
 
-// Deliberately loose: the node checks the same pattern before sending.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Optional beneficiary columns: the form a given value must have, and the rule name. */
-const FORMATS: Partial<Record<PayoutColumn, [RegExp, string]>> = {
-	'Beneficiary Account Number': [/^\d{9,18}$/, '9-18 digits'],
-	'Beneficiary Account Type': [/^[A-Z]{2,3}$/, '2-3 upper-case letters'],
-	'Beneficiary IFSC': [/^[A-Z]{4}0[A-Z0-9]{6}$/, 'form XXXX0XXXXXX'],
-	'Beneficiary Branch': [/^[A-Za-z0-9]{4}$/, '4 letters or digits'],
-	'Beneficiary Email': [EMAIL_PATTERN, 'valid email'],
-	'Beneficiary Mobile': [/^(?:\d{10}|\d{12})$/, '10 or 12 digits'],
-	'Beneficiary MMID': [/^\d{7}$/, '7 digits'],
-	'Beneficiary LEI Code': [/^[A-Za-z0-9]{20}$/, '20 letters or digits'],
-	'Beneficiary NRE Flag': [/^EX$/, 'EX or blank'],
-};
+export const EMAIL_PATTERN = PAYOUT_EMAIL;
 
 export interface PayoutRowError {
 	/** Spreadsheet row number (header = 1). */
@@ -114,24 +106,32 @@ export function checkPayoutFields(parts: MultipartPart[]): PayoutFields {
 
 	const requestId = field('request_id');
 	if (!requestId) throw rejected('request_id is required');
-	if (requestId.length > 30) throw rejected('request_id must be at most 30 characters');
+	if (requestId.length > maxLength('request_id')) {
+		throw rejected(`request_id must be at most ${maxLength('request_id')} characters`);
+	}
 	const currency = field('currency');
 	if (!currency) throw rejected('currency is required');
-	if (!/^[A-Z]{3}$/.test(currency)) {
-		throw rejected(`currency must be a 3-letter ISO code, got ${JSON.stringify(currency)}`);
+	if (!textFits(ruleAt(FIELDS, 'currency'), currency)) {
+		throw rejected(
+			`currency must be ${ruleAt(FIELDS, 'currency').says ?? ''}, got ${JSON.stringify(currency)}`,
+		);
 	}
 	const remark = field('remark');
 	if (remark === undefined) throw rejected('remark is required (it may be empty)');
-	if (remark.length > 30) throw rejected('remark must be at most 30 characters');
+	if (remark.length > maxLength('remark')) {
+		throw rejected(`remark must be at most ${maxLength('remark')} characters`);
+	}
 	const callbackUrl = field('callback_url');
 	if (callbackUrl === undefined) throw rejected('callback_url is required (it may be empty)');
-	if (callbackUrl.length > 100) throw rejected('callback_url must be at most 100 characters');
+	if (callbackUrl.length > maxLength('callback_url')) {
+		throw rejected(`callback_url must be at most ${maxLength('callback_url')} characters`);
+	}
 	if (callbackUrl !== '' && !isCallbackUrl(callbackUrl)) {
 		throw rejected('callback_url must be an https:// URL (http:// only for localhost)');
 	}
 	const checksum = field('checksum');
 	if (!checksum) throw rejected('checksum is required');
-	if (!/^[0-9a-f]{64}$/.test(checksum)) {
+	if (!textFits(ruleAt(FIELDS, 'checksum'), checksum)) {
 		throw rejected('checksum must be 64 lower-case hex characters (SHA-256)');
 	}
 	if (checksum !== payoutChecksum(requestId, callbackUrl, remark)) {
@@ -240,6 +240,25 @@ export async function readPayoutSheet(data: Buffer): Promise<SheetRow[]> {
 const isMode = (value: string): value is PaymentMode =>
 	(PAYMENT_MODES as readonly string[]).includes(value);
 
+/** The rule one cell breaks by its column's own declaration, or undefined. */
+function cellRule(column: PayoutColumn, value: string): string | undefined {
+	const rule = COLUMNS[column];
+	if (value === '') return rule.required ? 'required' : undefined;
+	if (rule.maxLength !== undefined && value.length > rule.maxLength) {
+		return `max ${rule.maxLength} characters`;
+	}
+	if (rule.type === 'number') {
+		if (!/^-?\d+(?:\.\d+)?$/.test(value)) return 'number';
+		if (rule.above !== undefined && !(Number(value) > rule.above)) return `above ${rule.above}`;
+		const places = new RegExp(`^\\d+(?:\\.\\d{1,${rule.decimals}})?$`);
+		if (rule.decimals !== undefined && !places.test(value)) {
+			return `max ${rule.decimals} decimal places`;
+		}
+	}
+	if (!textFits(rule, value)) return rule.says ?? `one of ${rule.oneOf?.join(', ')}`;
+	return undefined;
+}
+
 /** Every row rule (README: Bulk payouts); at most one error per cell, row order. */
 export function validatePayoutRows(rows: SheetRow[]): PayoutRowError[] {
 	const errors: PayoutRowError[] = [];
@@ -249,39 +268,16 @@ export function validatePayoutRows(rows: SheetRow[]): PayoutRowError[] {
 		const fail = (column: PayoutColumn, rule: string) => {
 			found[column] ??= rule;
 		};
-
+		for (const column of PAYOUT_HEADERS) {
+			const broken = cellRule(column, values[column]);
+			if (broken) fail(column, broken);
+		}
 		const reference = values['Reference No'];
-		if (reference === '') fail('Reference No', 'required');
-		else if (reference.length > 35) fail('Reference No', 'max 35 characters');
-		else if (seen.has(reference)) fail('Reference No', 'unique in file');
+		if (!found['Reference No'] && seen.has(reference)) fail('Reference No', 'unique in file');
 		seen.add(reference);
 
 		const mode = values['Payment Mode'];
-		if (mode === '') fail('Payment Mode', 'required');
-		else if (!isMode(mode)) fail('Payment Mode', `one of ${PAYMENT_MODES.join(', ')}`);
-
-		const amountText = values.Amount;
-		const amount = Number(amountText);
-		if (amountText === '') fail('Amount', 'required');
-		else if (!/^-?\d+(?:\.\d+)?$/.test(amountText)) fail('Amount', 'number');
-		else if (!(amount > 0)) fail('Amount', 'above 0');
-		else if (!/^\d+(?:\.\d{1,2})?$/.test(amountText)) fail('Amount', 'max 2 decimal places');
-
-		const remark = values.Remark;
-		if (remark === '') fail('Remark', 'required');
-		else if (remark.length > 30) fail('Remark', 'max 30 characters');
-
-		const name = values['Beneficiary Name'];
-		if (name === '') fail('Beneficiary Name', 'required');
-		else if (!/^[A-Za-z ]{3,35}$/.test(name)) fail('Beneficiary Name', '3-35 letters and spaces');
-
-		for (const [column, [pattern, rule]] of Object.entries(FORMATS) as [
-			PayoutColumn,
-			[RegExp, string],
-		][]) {
-			if (values[column] !== '' && !pattern.test(values[column])) fail(column, rule);
-		}
-
+		const amount = Number(values.Amount);
 		if (isMode(mode)) {
 			for (const column of REQUIRED_BY_MODE[mode]) {
 				if (values[column] === '') fail(column, `required for ${mode}`);
@@ -304,78 +300,4 @@ export function validatePayoutRows(rows: SheetRow[]): PayoutRowError[] {
 	return errors;
 }
 
-/** Our callback body (the spec does not show one). */
-export function payoutCallbackBody(batch: PayoutBatch) {
-	return {
-		request_id: batch.request_id,
-		status: 'QUEUED',
-		total_records: batch.rows.length,
-		payouts: batch.rows.map((row) => ({
-			reference_no: row['Reference No'],
-			amount: Number(row.Amount).toFixed(2),
-			status: 'QUEUED',
-		})),
-	};
-}
-
-/** Per attempt, connect to end of response. */
-export const PAYOUT_CALLBACK_TIMEOUT_MS = 5000;
-
-/** Sends batch results to callback_url once, after a delay; stop() cancels what is left. */
-export class PayoutCallbacks {
-	private readonly timers = new Set<NodeJS.Timeout>();
-
-	private readonly inFlight = new Set<Promise<void>>();
-
-	private readonly controller = new AbortController();
-
-	/** Scheduled or in flight. */
-	get pending(): number {
-		return this.timers.size + this.inFlight.size;
-	}
-
-	schedule(batch: PayoutBatch, delayMs: number): void {
-		if (this.controller.signal.aborted) return;
-		const timer = setTimeout(() => {
-			this.timers.delete(timer);
-			const sending = this.send(batch).finally(() => this.inFlight.delete(sending));
-			this.inFlight.add(sending);
-		}, delayMs);
-		this.timers.add(timer);
-	}
-
-	/** Resolves once nothing is scheduled or in flight (tests). */
-	async idle(): Promise<void> {
-		while (this.pending > 0) {
-			await Promise.all(this.inFlight);
-			if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-		}
-	}
-
-	async stop(): Promise<void> {
-		for (const timer of this.timers) clearTimeout(timer);
-		this.timers.clear();
-		this.controller.abort();
-		await Promise.all(this.inFlight);
-	}
-
-	private async send(batch: PayoutBatch): Promise<void> {
-		const attempt: PayoutCallbackAttempt = { at: Date.now() };
-		batch.callbackAttempts.push(attempt);
-		try {
-			const response = await fetch(batch.callback_url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(payoutCallbackBody(batch)),
-				signal: AbortSignal.any([
-					this.controller.signal,
-					AbortSignal.timeout(PAYOUT_CALLBACK_TIMEOUT_MS),
-				]),
-			});
-			await response.arrayBuffer();
-			attempt.status = response.status;
-		} catch (error) {
-			attempt.error = this.controller.signal.aborted ? 'cancelled' : (error as Error).message;
-		}
-	}
-}
+export { PAYOUT_CALLBACK_TIMEOUT_MS, PayoutCallbacks, payoutCallbackBody } from './payoutCallbacks';

@@ -3,42 +3,31 @@ import { randomBytes } from 'node:crypto';
 import { CURRENCIES } from './generate';
 import { HttpError, quote } from './http';
 import { qrLikePng } from './png';
+import { EMAIL, PLAN_DATE_TIME, SUBSCRIPTION_ADD } from './rules/billing';
+import { ruleAt, textFits } from './rules/types';
 import type { SandboxState, SubscriptionPlanRecord } from './state';
 
-// Required keys of the spec's "Subscription plan (create input)" table, in table order.
-const REQUIRED = [
-	'plan_name',
-	'billing_frequency',
-	'billing_frequency.frequency',
-	'billing_frequency.interval',
-	'installment_amount',
-	'installment_amount.currency',
-	'installment_amount.value',
-	'terms',
-	'terms.unlimited',
-	'terms.value', // only when terms.unlimited is "no"
-	'initial_payment_amount',
-	'final_payment_amount',
-	'shipping_fee',
-	'convenience_fee',
-	'start_date',
-	'customer_emails',
-	'customer_email_cc',
-	'subject',
-	'product_details',
-];
+const RULES = SUBSCRIPTION_ADD.fields;
+const rule = (path: string) => ruleAt(RULES, path);
+const maxLength = (path: string) => rule(path).maxLength ?? Infinity;
+const min = (path: string) => rule(path).min ?? -Infinity;
 
-export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'];
+/**
+ * Required keys in table order, each object before its fields; terms.value only counts when
+ * terms.unlimited is "no" (checked in validatePlan).
+ */
+const REQUIRED = Object.entries(RULES)
+	.filter(([path, r]) => r.required || path === 'terms.value')
+	.flatMap(([path]) => (path.includes('.') ? [path.split('.')[0], path] : [path]))
+	.filter((path, i, all) => all.indexOf(path) === i);
+
+export const FREQUENCIES = rule('billing_frequency.frequency').oneOf as readonly string[];
 /** Currencies enabled on the sandbox merchant account for subscriptions. */
 export const PLAN_CURRENCIES = CURRENCIES;
-export const MAX_RECIPIENTS = 40;
-export const MAX_CC = 5;
-
-/** One address of a comma-separated list; deliberately simple. */
-export const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[A-Za-z]{2,}$/;
-/** plan_description: letters, digits, spaces, full stop, hyphen, comma. */
-const DESCRIPTION = /^[\p{L}\p{Nd} .,-]*$/u;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
+export const MAX_RECIPIENTS = rule('customer_emails').maxItems as number;
+export const MAX_CC = rule('customer_email_cc').maxItems as number;
+export { EMAIL };
+const DATE_TIME = PLAN_DATE_TIME;
 
 const invalid = (message: string): never => {
 	throw new HttpError(400, message);
@@ -106,7 +95,8 @@ function emails(path: string, value: unknown, max: number): string[] {
 	if (list === '') return [];
 	const addresses = list.split(',').map((a) => a.trim());
 	for (const address of addresses) {
-		if (!EMAIL.test(address)) invalid(`${path} has an invalid email address ${quote(address)}`);
+		if (!rule(path).pattern?.test(address))
+			invalid(`${path} has an invalid email address ${quote(address)}`);
 	}
 	if (addresses.length > max) {
 		invalid(`${path} may list at most ${max} addresses, got ${addresses.length}`);
@@ -128,15 +118,13 @@ export function validatePlan(input: unknown, now = Date.now()): Record<string, u
 		if (absent(valueAt(plan, field))) invalid(`${field} is required`);
 	}
 
-	const name = string('plan_name', plan.plan_name, 50);
+	const name = string('plan_name', plan.plan_name, maxLength('plan_name'));
 	if (name.trim() === '') invalid('plan_name is required');
 	if (!absent(plan.plan_description)) {
-		const description = string('plan_description', plan.plan_description, 250);
-		if (!DESCRIPTION.test(description)) {
-			invalid(
-				'plan_description may contain only letters, digits, spaces, full stops, hyphens and ' +
-					`commas, got ${quote(description)}`,
-			);
+		const path = 'plan_description';
+		const description = string(path, plan.plan_description, maxLength(path));
+		if (!textFits(rule(path), description)) {
+			invalid(`${path} ${rule(path).says}, got ${quote(description)}`);
 		}
 	}
 
@@ -146,11 +134,14 @@ export function validatePlan(input: unknown, now = Date.now()): Record<string, u
 		const got = quote(billing.frequency);
 		invalid(`billing_frequency.frequency must be one of ${allowed}, got ${got}`);
 	}
-	number('billing_frequency.interval', billing.interval, 1, true);
+	number('billing_frequency.interval', billing.interval, min('billing_frequency.interval'), true);
 
 	const installment = object(plan, 'installment_amount');
 	const currency = installment.currency;
-	if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
+	if (
+		typeof currency !== 'string' ||
+		!rule('installment_amount.currency').pattern?.test(currency)
+	) {
 		invalid(`installment_amount.currency must be a 3-letter ISO code, got ${quote(currency)}`);
 	}
 	if (!PLAN_CURRENCIES.includes(currency as string)) {
@@ -159,7 +150,11 @@ export function validatePlan(input: unknown, now = Date.now()): Record<string, u
 				`enabled: ${PLAN_CURRENCIES.join(', ')}`,
 		);
 	}
-	const value = number('installment_amount.value', installment.value, 1);
+	const value = number(
+		'installment_amount.value',
+		installment.value,
+		min('installment_amount.value'),
+	);
 	const notAboveInstallment = (path: string, amount: number) => {
 		if (amount > value) {
 			invalid(`${path} must not be above installment_amount.value (${value}), got ${amount}`);
@@ -167,19 +162,25 @@ export function validatePlan(input: unknown, now = Date.now()): Record<string, u
 	};
 
 	const terms = object(plan, 'terms');
-	if (terms.unlimited !== 'yes' && terms.unlimited !== 'no') {
+	if (!rule('terms.unlimited').oneOf?.includes(terms.unlimited as string)) {
 		invalid(`terms.unlimited must be yes or no, got ${quote(terms.unlimited)}`);
 	}
 	const fixed = terms.unlimited === 'no';
 	let termCount = Infinity;
 	if (fixed) {
-		termCount = number('terms.value', terms.value, 1, true);
-		if (termCount > 1999) invalid(`terms.value must be at most 1999, got ${termCount}`);
+		termCount = number('terms.value', terms.value, min('terms.value'), true);
+		const most = rule('terms.value').max as number;
+		if (termCount > most) invalid(`terms.value must be at most ${most}, got ${termCount}`);
 	} else if ('value' in terms) {
 		invalid(`terms.value must be omitted when terms.unlimited is yes, got ${quote(terms.value)}`);
 	}
 	if (!absent(terms.discount_term)) {
-		const term = number('terms.discount_term', terms.discount_term, 1, true);
+		const term = number(
+			'terms.discount_term',
+			terms.discount_term,
+			min('terms.discount_term'),
+			true,
+		);
 		if (term > termCount) {
 			invalid(`terms.discount_term must not be above terms.value (${termCount}), got ${term}`);
 		}
@@ -190,15 +191,15 @@ export function validatePlan(input: unknown, now = Date.now()): Record<string, u
 	if (!absent(terms.discount_amount)) {
 		notAboveInstallment(
 			'terms.discount_amount',
-			number('terms.discount_amount', terms.discount_amount, 0),
+			number('terms.discount_amount', terms.discount_amount, min('terms.discount_amount')),
 		);
 	}
 
 	for (const path of ['initial_payment_amount', 'final_payment_amount']) {
-		notAboveInstallment(path, number(path, plan[path], 1));
+		notAboveInstallment(path, number(path, plan[path], min(path)));
 	}
-	number('shipping_fee', plan.shipping_fee, 0);
-	number('convenience_fee', plan.convenience_fee, 0);
+	number('shipping_fee', plan.shipping_fee, min('shipping_fee'));
+	number('convenience_fee', plan.convenience_fee, min('convenience_fee'));
 
 	const start = dateTime('start_date', plan.start_date);
 	if (start.day < today(now)) {
@@ -212,12 +213,12 @@ export function validatePlan(input: unknown, now = Date.now()): Record<string, u
 			invalid(`expiry_date must be after start_date (${plan.start_date as string}), got ${got}`);
 		}
 	}
-	if (!absent(plan.note)) string('note', plan.note, 250);
+	if (!absent(plan.note)) string('note', plan.note, maxLength('note'));
 
 	const recipients = emails('customer_emails', plan.customer_emails, MAX_RECIPIENTS);
 	const cc = emails('customer_email_cc', plan.customer_email_cc, MAX_CC);
-	const subject = string('subject', plan.subject, 200);
-	string('product_details', plan.product_details, 200);
+	const subject = string('subject', plan.subject, maxLength('subject'));
+	string('product_details', plan.product_details, maxLength('product_details'));
 	if (recipients.length === 0 && cc.length > 0) {
 		invalid('customer_email_cc needs customer_emails: set recipients or send "" for both');
 	}

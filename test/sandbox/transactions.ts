@@ -1,4 +1,6 @@
 import { quote } from './http';
+import { ORDER_LIST } from './rules/orders';
+import { ruleAt } from './rules/types';
 import type { HistoryEntry, TransactionObject, TransactionRecord } from './state';
 
 /** The order list's 17 filters, as parsed by parseListQuery. */
@@ -76,15 +78,18 @@ export function parseListQuery(query: Record<string, string>): ListQuery | { err
 
 	const page = given('page');
 	if (page !== undefined) {
-		if (!/^\d+$/.test(page) || Number(page) < 1) {
-			return { error: `page must be an integer of at least 1, got ${quote(page)}` };
+		const { min = 1 } = ruleAt(ORDER_LIST.fields, 'page');
+		if (!/^\d+$/.test(page) || Number(page) < min) {
+			return { error: `page must be an integer of at least ${min}, got ${quote(page)}` };
 		}
 		result.page = Number(page);
 	}
 	const perpage = given('perpage');
 	if (perpage !== undefined) {
-		if (!/^\d+$/.test(perpage) || Number(perpage) < 1 || Number(perpage) > 100) {
-			return { error: `perpage must be an integer between 1 and 100, got ${quote(perpage)}` };
+		const { min = 1, max = Infinity } = ruleAt(ORDER_LIST.fields, 'perpage');
+		if (!/^\d+$/.test(perpage) || Number(perpage) < min || Number(perpage) > max) {
+			const rule = `an integer between ${min} and ${max}`;
+			return { error: `perpage must be ${rule}, got ${quote(perpage)}` };
 		}
 		result.perpage = Number(perpage);
 	}

@@ -85,7 +85,8 @@ const DETAIL_COLUMNS: Column[] = [
 	column('Customer Name', 'customerName', 'text', 'Firstname Lastname, at most 50 characters', {
 		maxLength: 50,
 		pattern: {
-			regex: /^[A-Za-z]+( [A-Za-z]+)+$/,
+			// Letters of any script: the service takes "José García" as it takes "Layla Haddad".
+			regex: /^\p{L}+(\s+\p{L}+)+$/u,
 			rule: 'must have the form Firstname Lastname',
 		},
 	}),

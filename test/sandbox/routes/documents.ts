@@ -1,6 +1,10 @@
 import { generalError, json, type Reply } from '../http';
 import { parseMultipart, type MultipartPart } from '../multipart';
 import type { RouteModule } from '../router';
+import { DOCUMENT_UPLOAD } from '../rules/orders';
+import { ruleAt, textFits } from '../rules/types';
+
+const RULES = DOCUMENT_UPLOAD.fields;
 import type { StoredDocument } from '../state';
 
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
@@ -41,14 +45,19 @@ export const registerDocumentRoutes: RouteModule = (router, env) => {
 			const transactionId = field('transaction_id');
 			if (!transactionId) return rejected('transaction_id is required');
 			const type = field('document_type');
-			const documentType = type?.toUpperCase();
-			if (documentType !== 'INVOICE' && documentType !== 'AWB') {
-				return rejected(`document_type must be INVOICE or AWB, got ${JSON.stringify(type ?? '')}`);
+			const typeRule = ruleAt(RULES, 'document_type');
+			// Case-insensitive, normalized to upper case (spec: Transaction document).
+			if (type === undefined || !textFits(typeRule, type)) {
+				const allowed = typeRule.oneOf?.join(' or ');
+				return rejected(`document_type must be ${allowed}, got ${JSON.stringify(type ?? '')}`);
 			}
+			const documentType = type.toUpperCase() as 'INVOICE' | 'AWB';
 			const ref = field('document_ref');
-			if (!ref) return rejected('document_ref is required (3-100 characters)');
-			if (ref.length < 3 || ref.length > 100) {
-				return rejected(`document_ref must be 3-100 characters, got ${ref.length}`);
+			const { minLength, maxLength } = ruleAt(RULES, 'document_ref');
+			const lengths = `${minLength}-${maxLength} characters`;
+			if (!ref) return rejected(`document_ref is required (${lengths})`);
+			if (!textFits(ruleAt(RULES, 'document_ref'), ref)) {
+				return rejected(`document_ref must be ${lengths}, got ${ref.length}`);
 			}
 			const file: MultipartPart | undefined = parts.find(
 				(p) => p.name === 'file' && p.filename !== undefined,
@@ -60,7 +69,7 @@ export const registerDocumentRoutes: RouteModule = (router, env) => {
 			if (!record) return rejected(`Transaction ${transactionId} not found for this merchant`);
 			const fileName = file.filename as string;
 			const extension = /\.([^.]+)$/.exec(fileName)?.[1].toLowerCase() ?? '';
-			if (fileName !== '' && !(extension in SIGNATURES)) {
+			if (fileName !== '' && !textFits(ruleAt(RULES, 'file'), fileName)) {
 				const shown = JSON.stringify(extension);
 				return rejected(`Unsupported file extension ${shown}: use pdf, doc, docx, jpg or jpeg`);
 			}

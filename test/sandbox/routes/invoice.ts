@@ -8,6 +8,8 @@ import {
 	updateItem,
 } from '../invoiceItems';
 import type { RouteModule, RequestContext } from '../router';
+import { INVOICE_ITEM_LIST } from '../rules/billing';
+import { ruleAt, textFits } from '../rules/types';
 import type { SandboxState } from '../state';
 
 type Operation = (state: SandboxState, body: unknown) => object | undefined;
@@ -68,16 +70,21 @@ export const registerInvoiceRoutes: RouteModule = (router, env) => {
 		handler: ({ query }) => {
 			const bounds: Record<string, number> = {};
 			for (const name of ['perpage', 'page']) {
+				const { min = 1, max = Infinity } = ruleAt(INVOICE_ITEM_LIST.fields, name);
 				const value = query[name];
 				if (value === undefined || value === '') return badRequest(`${name} is required`);
-				if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
-					return badRequest(`${name} must be an integer between 1 and 1000, got ${quote(value)}`);
+				if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+					return badRequest(
+						`${name} must be an integer between ${min} and ${max}, got ${quote(value)}`,
+					);
 				}
 				bounds[name] = Number(value);
 			}
 			const status = query.status || undefined;
-			if (status !== undefined && status !== 'Active' && status !== 'Deactivated') {
-				return badRequest(`status must be Active or Deactivated, got ${quote(status)}`);
+			const statusRule = ruleAt(INVOICE_ITEM_LIST.fields, 'status');
+			if (status !== undefined && !textFits(statusRule, status)) {
+				const allowed = statusRule.oneOf?.join(' or ');
+				return badRequest(`status must be ${allowed}, got ${quote(status)}`);
 			}
 			// Newest first; item_no numbers the rows of the whole (filtered) listing.
 			const items = [...env.state.invoiceItems.values()]

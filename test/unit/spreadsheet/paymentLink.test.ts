@@ -24,6 +24,10 @@ const broken = (values: Record<string, unknown>) =>
 describe('payment link columns', () => {
 	it('accepts a complete row', () => expect(broken(link)).toEqual([]));
 
+	it.each(['José García', 'Zoë Ægir', 'Ахмед Салем'])('accepts the customer name %s', (name) =>
+		expect(broken({ ...link, 'Customer Name': name })).toEqual([]),
+	);
+
 	it.each<[string, Record<string, unknown>, string]>([
 		['an amount above the maximum', { Amount: 100000000 }, 'Amount: must be at most 99999999'],
 		[
