@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { HarnessBinaryInput } from '../harness';
 import type { Sandbox, TransactionRecord } from '../sandbox';
-import { addItem } from '../sandbox/invoiceItems';
+import { addItem } from '../sandbox/areas/invoiceItems/model';
 import { runGateway } from '../workflows/support';
 import { activeLink, BULK_BASELINES } from './bulkBaselines';
 

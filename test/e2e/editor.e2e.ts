@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-import { createKeys } from '../sandbox/keys';
+import { createKeys } from '../sandbox/core/keys';
 import { assertChromium, openBrowser, setUpOwner, signIn } from './browser';
 import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, type CredentialEntry, type WorkflowJson } from './n8n';
 

@@ -1,6 +1,6 @@
 // Starts the sandbox for manual use (see USAGE); compiled to dist/test/sandbox/cli.js.
 import { startSandbox } from './index';
-import { MERCHANT_CHANNELS } from './keys';
+import { MERCHANT_CHANNELS } from './core/keys';
 
 const USAGE =
 	'usage: node dist/test/sandbox/cli.js [--port 5680] [--seed 1] [--count 250] [--host 127.0.0.1]\n' +

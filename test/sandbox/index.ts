@@ -1,42 +1,42 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { authenticate } from './auth';
-import { DEFAULT_FAIL_BODY, FaultInjector, type Fault } from './faults';
-import { badRequest, generalError, json, notFound, writeReply, type Reply } from './http';
-import { createKeys, type SandboxKeys } from './keys';
-import type { RequestLogEntry } from './log';
-import { PAYOUT_PREFIX, Router, type RouteEnv, type RouteModule } from './router';
-import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './routes/checkout';
-import { CONTROL_PREFIX, registerControlRoutes } from './routes/control';
-import { registerDocumentRoutes } from './routes/documents';
-import { registerInvoiceRoutes } from './routes/invoice';
-import { registerOrderRoutes } from './routes/orders';
-import { registerPaymentLinkRoutes } from './routes/paymentLinks';
-import { registerPayoutRoutes } from './routes/payouts';
-import { registerPosRoutes } from './routes/pos';
-import { registerSubscriptionRoutes } from './routes/subscriptions';
-import { seedInvoiceItem } from './invoiceItems';
-import { SandboxState } from './state';
-import { WebhookDeliverer, type SandboxWebhooks } from './webhookDelivery';
+import { authenticate } from './core/auth';
+import { DEFAULT_FAIL_BODY, FaultInjector, type Fault } from './core/faults';
+import { badRequest, generalError, json, notFound, writeReply, type Reply } from './core/http';
+import { createKeys, type SandboxKeys } from './core/keys';
+import type { RequestLogEntry } from './core/log';
+import { PAYOUT_PREFIX, Router, type RouteEnv, type RouteModule } from './core/router';
+import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './areas/checkout/routes';
+import { CONTROL_PREFIX, registerControlRoutes } from './areas/control/routes';
+import { registerDocumentRoutes } from './areas/documents/routes';
+import { registerInvoiceRoutes } from './areas/invoiceItems/routes';
+import { registerOrderRoutes } from './areas/orders/routes';
+import { registerPaymentLinkRoutes } from './areas/paymentLinks/routes';
+import { registerPayoutRoutes } from './areas/payouts/routes';
+import { registerPosRoutes } from './areas/transactions/pos.routes';
+import { registerSubscriptionRoutes } from './areas/subscriptions/routes';
+import { seedInvoiceItem } from './areas/invoiceItems/model';
+import { SandboxState } from './core/state';
+import { WebhookDeliverer, type SandboxWebhooks } from './areas/webhooks/delivery';
 
-export type { Fault, FaultKind } from './faults';
-export { FaultInjector } from './faults';
-export type { SandboxKeys, MerchantKeyPair, MerchantChannel, KeyChannel } from './keys';
-export type { RequestLogEntry } from './log';
-export { parseMultipart, type MultipartPart } from './multipart';
-export { generateTransactions, mulberry32 } from './generate';
-export { HttpError } from './http';
-export { ORDER_CHANNELS } from './orders';
-export { validateCreate } from './orderRequest';
+export type { Fault, FaultKind } from './core/faults';
+export { FaultInjector } from './core/faults';
+export type { SandboxKeys, MerchantKeyPair, MerchantChannel, KeyChannel } from './core/keys';
+export type { RequestLogEntry } from './core/log';
+export { parseMultipart, type MultipartPart } from './core/multipart';
+export { generateTransactions, mulberry32 } from './core/generate';
+export { HttpError } from './core/http';
+export { ORDER_CHANNELS } from './areas/orders/model';
+export { validateCreate } from './areas/orders/request';
 export {
 	TEST_CARDS,
 	THREE_DS_CODE,
 	cardInfo,
 	type CompleteOutcome,
 	type CompleteResult,
-} from './payments';
-export { MAX_DOCUMENT_BYTES } from './routes/documents';
+} from './areas/payments/model';
+export { MAX_DOCUMENT_BYTES } from './areas/documents/routes';
 export {
 	MAX_PAYOUT_FILE_BYTES,
 	MAX_PAYOUT_ROWS,
@@ -49,17 +49,17 @@ export {
 	type PayoutColumn,
 	type PayoutRow,
 	type PayoutRowError,
-} from './payouts';
-export * from './state';
-export * from './transactions';
-export type { WebhookAddress, WebhookPayload } from './webhooks';
+} from './areas/payouts/model';
+export * from './core/state';
+export * from './areas/transactions/model';
+export type { WebhookAddress, WebhookPayload } from './areas/webhooks/model';
 export {
 	WEBHOOK_RETRY_DELAYS_MS,
 	isLoopbackHost,
 	webhookRefusal,
 	type DeliverOptions,
 	type SandboxWebhooks,
-} from './webhookDelivery';
+} from './areas/webhooks/delivery';
 
 export interface SandboxOptions {
 	/** 0 = random free port (default). */

@@ -1,9 +1,9 @@
 // The rule tables: every endpoint a real route, and the areas validating with them (not a copy).
 import { startSandbox, type Sandbox } from './index';
 import { ENDPOINT_RULES, rulesFor, type WireRule } from './rules';
-import { INVOICE_ITEM_ADD } from './rules/billing';
-import { ORDER_CREATE } from './rules/orders';
-import { BULK_PAYOUT } from './rules/uploads';
+import { INVOICE_ITEM_ADD } from './areas/invoiceItems/rules';
+import { ORDER_CREATE } from './areas/orders/rules';
+import { BULK_PAYOUT } from './areas/payouts/rules';
 import { orderData, sandboxClient } from './testClient';
 
 let sandbox: Sandbox;
@@ -81,7 +81,7 @@ describe('sandbox rule tables', () => {
 	});
 
 	it('checks payout rows with the column rules its table declares', async () => {
-		const { PAYOUT_HEADERS, validatePayoutRows } = await import('./payouts');
+		const { PAYOUT_HEADERS, validatePayoutRows } = await import('./areas/payouts/model');
 		const values = Object.fromEntries(PAYOUT_HEADERS.map((h) => [h, ''])) as Record<
 			(typeof PAYOUT_HEADERS)[number],
 			string

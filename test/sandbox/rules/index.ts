@@ -4,11 +4,18 @@ import {
 	INVOICE_ITEM_LIST,
 	INVOICE_ITEM_STATUS,
 	INVOICE_ITEM_UPDATE,
-	SUBSCRIPTION_ADD,
-} from './billing';
-import { DOCUMENT_UPLOAD, MANAGE_PAYMENT, ORDER_CREATE, ORDER_LIST, POS_ORDER } from './orders';
+} from '../areas/invoiceItems/rules';
+import { BULK_PAYMENT_LINKS, PAYMENT_LINK_DEACTIVATE } from '../areas/paymentLinks/rules';
+import { BULK_PAYOUT } from '../areas/payouts/rules';
+import { SUBSCRIPTION_ADD } from '../areas/subscriptions/rules';
+import {
+	DOCUMENT_UPLOAD,
+	MANAGE_PAYMENT,
+	ORDER_CREATE,
+	ORDER_LIST,
+	POS_ORDER,
+} from '../areas/orders/rules';
 import type { EndpointRules } from './types';
-import { BULK_PAYMENT_LINKS, BULK_PAYOUT, PAYMENT_LINK_DEACTIVATE } from './uploads';
 
 export type { EndpointRules, WireRule, WireRules, WireType } from './types';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { encodeMultipart, formParts } from '../../../nodes/PaymentGateway/transport/multipart';
-import { parseMultipart } from '../../sandbox/multipart';
+import { parseMultipart } from '../../sandbox/core/multipart';
 
 // Read back by the sandbox's own parser: an independent reading of RFC 7578.
 const readBack = (parts: Parameters<typeof encodeMultipart>[0]) => {

@@ -1,4 +1,4 @@
-import { addItem } from '../../sandbox/invoiceItems';
+import { addItem } from '../../sandbox/areas/invoiceItems/model';
 import { requestsTo } from '../support';
 import { ITEMS, itemSandbox } from './support';
 

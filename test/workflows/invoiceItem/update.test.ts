@@ -1,4 +1,4 @@
-import { addItem } from '../../sandbox/invoiceItems';
+import { addItem } from '../../sandbox/areas/invoiceItems/model';
 import { BAD_ITEM_VALUES, itemSandbox, VALID_ITEM } from './support';
 
 const { box, runItem, bodyOf, expectRefused } = itemSandbox(12);

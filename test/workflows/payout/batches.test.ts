@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { buildXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import type { Fault } from '../../sandbox/faults';
+import type { Fault } from '../../sandbox/core/faults';
 import { requestsTo, runGateway } from '../support';
 
 // Spelt out here, not imported: the columns the service reads.

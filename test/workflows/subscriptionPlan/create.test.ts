@@ -7,7 +7,7 @@ import { runWorkflow } from '../../harness';
 import type { HarnessCredential } from '../../harness';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { decodePng, PNG_SIGNATURE } from '../../sandbox/png';
+import { decodePng, PNG_SIGNATURE } from '../../sandbox/core/png';
 import { GATEWAY, refusal, requestsTo, runGateway, sandboxCredentials } from '../support';
 
 const ADD = '/subscriptions/v1/add';
