@@ -4,134 +4,23 @@ import { generateTransactions } from './generate';
 import { HttpError } from './http';
 import { completeOrder, type CompleteOutcome, type CompleteResult } from '../areas/payments/model';
 import { PayoutCallbacks, type PayoutBatch } from '../areas/payouts/model';
+import type { StoredDocument } from '../areas/documents/records';
+import type { InvoiceItemRecord } from '../areas/invoiceItems/records';
+import type { OrderRecord, PaymentToken } from '../areas/orders/records';
+import type { PaymentLinkRecord, PaymentLinkUpload } from '../areas/paymentLinks/records';
+import type { SubscriptionPlanRecord } from '../areas/subscriptions/records';
+import { newestFirst, type TransactionRecord } from '../areas/transactions/records';
+import type { WebhookAttempt, WebhookEvent } from '../areas/webhooks/records';
 import type { WebhookPayload } from '../areas/webhooks/model';
 
-export const TRANSACTION_STATUSES = [
-	'PENDING',
-	'AUTHORISED',
-	'CAPTURED',
-	'PARTIALLY_CAPTURE',
-	'VOID',
-	'PARTIALLY_REFUNDED',
-	'REFUNDED',
-	'FAILED',
-] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-/** One single-key object of a parameters / custom_data array, e.g. { alpha: '' }. */
-export type KeyedValue = Partial<Record<'alpha' | 'beta' | 'gamma' | 'delta' | 'epsilon', string>>;
-
-/** transaction_history entry; the spec does not show its fields, so this shape is ours. */
-export interface HistoryEntry {
-	status: TransactionStatus;
-	amount: string;
-	date: string;
-}
-
-/** The spec's Transaction object exactly as the order list returns it. */
-export interface TransactionObject {
-	m_order_id: string;
-	p_order_id: string;
-	p_request_id: number;
-	psp_ref_id: string;
-	psp_txn_id: string;
-	transaction_id: string;
-	/** DD-MM-YYYY HH:mm:ss, UTC. */
-	transaction_date: string;
-	status: TransactionStatus;
-	currency: string;
-	amount: string;
-	amount_captured: string;
-	psp: string;
-	payment_method: string;
-	m_customer_id: string;
-	m_payment_token: string;
-	payment_method_data: {
-		scheme: string;
-		card_country: string;
-		card_type: string;
-		masked_pan: string;
-	};
-	apm_name: string;
-	apm_identifier: string;
-	sub_merchant_identifier: string;
-	channel: string;
-	channel_id: string;
-	parameters: KeyedValue[];
-	custom_data: KeyedValue[];
-}
-
-/** Internal record: the list fields plus what only the POS lookup, filters and later flows need. */
-export interface TransactionRecord extends TransactionObject {
-	/** Shown by the POS lookup only. */
-	reason: string;
-	internal: {
-		/** transaction_date as epoch ms; the list's sort key. */
-		time: number;
-		customer_name: string;
-		customer_email: string;
-		customer_code: string;
-		customer_mobile: string;
-		billing_country: string;
-		payment_method_id: string;
-		card_pan: string;
-		amount_refunded: string;
-		history: HistoryEntry[];
-	};
-}
-
-export interface InvoiceItemRecord {
-	item_id: string;
-	data_id: string;
-	item_name: string;
-	item_rate: number;
-	item_category: string;
-	item_description: string;
-	submerchant_name: string;
-	status: 'Active' | 'Deactivated';
-	/** YYYY-MM-DD HH:mm:ss */
-	created_date: string;
-	last_modified_date: string;
-}
-
-export interface PaymentLinkRecord {
-	data_id: string;
-	link_id: string;
-	qr_id: string;
-	payment_link: string;
-	amount: string;
-	currency: string;
-	status: 'Active' | 'Deactivated' | 'Expired';
-	/** Bulk-created links: upload number (1-based), spreadsheet row, typed columns. */
-	upload?: number;
-	row?: number;
-	columns?: Record<string, string | number | null>;
-	createdAt?: number;
-}
-
-/** An accepted payment link bulk upload (its file kept for tests). */
-export interface PaymentLinkUpload {
-	/** 1-based, as in /__sandbox/payment-links/uploads/:n/file. */
-	upload: number;
-	file_name: string;
-	data: Buffer;
-	uploadedAt: number;
-	total_records: number;
-	/** data_ids of the created links, in row order. */
-	links: string[];
-	failed_rows: { row: number; reason: string }[];
-}
-
-/** A created subscription plan; `request` is the accepted body verbatim. */
-export interface SubscriptionPlanRecord {
-	data_id: string;
-	plan_id: string;
-	link: string;
-	/** Base64 PNG. */
-	qr_code: string;
-	request: Record<string, any>;
-	createdAt: number;
-}
+// Records live with their areas; these re-exports keep one import for the whole state.
+export * from '../areas/documents/records';
+export * from '../areas/invoiceItems/records';
+export * from '../areas/orders/records';
+export * from '../areas/paymentLinks/records';
+export * from '../areas/subscriptions/records';
+export * from '../areas/transactions/records';
+export * from '../areas/webhooks/records';
 
 /** Merchant account switches; tests change them directly or via PUT /__sandbox/settings. */
 export interface MerchantSettings {
@@ -198,109 +87,11 @@ export function defaultSettings(checkoutUrl: string): MerchantSettings {
 	};
 }
 
-/** A stored card token (m_payment_token). */
-export interface PaymentToken {
-	m_customer_id: string;
-	/** Tokens work only with the PSP that issued them. */
-	psp: string;
-	/** Eligible for merchant-initiated payment; false = "mandate not registered". */
-	mitEligible: boolean;
-	scheme: string;
-	mask_card_number: string;
-	card_country: string;
-	card_type: string;
-	expiry_month: string;
-	expiry_year: string;
-}
-
-export type OrderClass = 'ECOM' | 'CAUTH';
-export type OrderAction = 'SALE' | 'AUTH' | 'AUTH_REVERSAL';
-
-/** One recipient of a split payment, decoded from custom_data. */
-export interface SplitRecipient {
-	id: string;
-	/** P = percentage of the order amount, F = flat amount. */
-	type: 'P' | 'F';
-	value: number;
-}
-
-/** A created order: the accepted request and how its hosted payment behaves. */
-export interface OrderRecord {
-	p_order_id: string;
-	/** The accepted create request body, verbatim: { data: { ... } }. */
-	request: { data: Record<string, any> };
-	class: OrderClass;
-	action: OrderAction;
-	/** AUTOMATIC when omitted; CAUTH AUTH always holds funds (spec: captured via Manage Payment). */
-	captureMethod: 'AUTOMATIC' | 'MANUAL';
-	/** HOSTED, SDK or S2S: the channel of the key that created it. */
-	channel: string;
-	/** Empty unless custom_data carries |SPLIT_PAYMENT. */
-	split: SplitRecipient[];
-	/** The hosted page takes a payment: PENDING orders and declined pay-by-token orders. */
-	open: boolean;
-	createdAt: number;
-}
-
-/** A status-change notification; webhookDelivery.ts sends it. */
-export interface WebhookEvent {
-	/** evt_000001, …: creation order. */
-	id: string;
-	p_order_id: string;
-	/** urls.webhook_url of the order, else settings.defaultWebhookUrl; '' = nowhere to send. */
-	url: string;
-	payload: WebhookPayload;
-	createdAt: number;
-	/** Not yet delivered or failed (true while retrying); false from the start when url is ''. */
-	pending: boolean;
-	/** none: no URL; pending: waiting or retrying; delivered: a 2xx came; failed: gave up. */
-	delivery: 'none' | 'pending' | 'delivered' | 'failed';
-	/** Attempts so far (refusals and duplicates included). */
-	attempts: number;
-}
-
-/** One delivery attempt, as tests read it from state.webhookAttempts. */
-export interface WebhookAttempt {
-	eventId: string;
-	url: string;
-	/** 1-based count over the event's life (redeliveries continue it). */
-	attempt: number;
-	/** 2xx answer. */
-	ok: boolean;
-	/** HTTP status when an answer came. */
-	status?: number;
-	/** Why no answer counted: refused, timeout, connection error. */
-	error?: string;
-	/** The extra copy sent by the webhookDuplicate setting. */
-	duplicate?: boolean;
-	/** Start, epoch ms. */
-	at: number;
-	durationMs: number;
-}
-
-/** An accepted document upload. */
-export interface StoredDocument {
-	m_order_id: string;
-	p_order_id: string;
-	transaction_id: string;
-	document_type: 'INVOICE' | 'AWB';
-	document_ref: string;
-	psp: string;
-	file_name: string;
-	content_type: string;
-	data: Buffer;
-	uploadedAt: number;
-}
-
 export interface StateOptions {
 	seed: number;
 	transactionCount: number;
 	tokenLifetimeSeconds: number;
 }
-
-/** Newer first; equal times by p_request_id, higher first, so the order is total and stable. */
-export const newestFirst = (a: TransactionRecord, b: TransactionRecord): number =>
-	b.internal.time - a.internal.time || b.p_request_id - a.p_request_id;
 
 export class SandboxState {
 	readonly seed: number;
