@@ -30,6 +30,8 @@ export interface WorkflowJson {
 
 export interface CliResult {
 	code: number | null;
+	/** Set when the process ended by a signal (then code is null). */
+	signal?: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -133,12 +135,12 @@ export class N8n {
 		const timer = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), timeoutMs);
 		return new Promise((done, fail) => {
 			child.once('error', fail);
-			child.once('close', (code) => {
+			child.once('close', (code, signal) => {
 				clearTimeout(timer);
 				// The task runner child may outlive the CLI process: take the whole group down.
 				killGroup(child.pid!, 'SIGKILL');
 				this.groups.delete(child.pid!);
-				done({ code, stdout, stderr });
+				done({ code, signal, stdout, stderr });
 			});
 		});
 	}
@@ -153,8 +155,15 @@ export class N8n {
 
 	/** `n8n execute --id`: the workflow must start with a Manual Trigger. Exit 1 on failure. */
 	async execute(id: string): Promise<ExecuteResult> {
-		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
-		const run = findRun(result.stdout) ?? findRun(result.stderr);
+		let result = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+		let run = findRun(result.stdout) ?? findRun(result.stderr);
+		if (!run && result.signal) {
+			// The CLI process itself was killed before it ran anything (seen once on a loaded CI
+			// machine): said in the log and tried once more, so a real failure still fails.
+			console.warn(`n8n execute ${id} ended by ${result.signal} with no run:\n${tail(result)}`);
+			result = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+			run = findRun(result.stdout) ?? findRun(result.stderr);
+		}
 		return { ...result, run, items: (node) => nodeItems(run?.data.resultData.runData, node) };
 	}
 
