@@ -45,12 +45,12 @@ export const description = updateDisplayOptions({ show }, tableProperties(table)
 
 const DATE_FIELDS = ['created_date', 'last_modified_date'];
 
+export const INVOICE_ITEM_LIST_PATH = '/invoice/v1/items/list';
+
 /**
  * GET /invoice/v1/items/list: Return All walks pages of 1000 (the service's maximum) until
  * total_records are collected; otherwise Limit caps the result. Newest first, as the service lists.
  */
-export const INVOICE_ITEM_LIST_PATH = '/invoice/v1/items/list';
-
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -51,9 +51,9 @@ function duplicateHandling(requestId: string) {
 	};
 }
 
-/** POST /v1/bulk/payouts: one batch, one file; retried safely since a request_id is queued once. */
 export const PAYOUT_UPLOAD_PATH = '/v1/bulk/payouts';
 
+/** POST /v1/bulk/payouts: one batch, one file; retried safely since a request_id is queued once. */
 export async function uploadBatch(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

@@ -50,12 +50,12 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
 	return { data: Buffer.from(match ? match[2] : qrCode.trim(), 'base64'), mimeType };
 }
 
+export const ADD_PLAN_PATH = '/subscriptions/v1/add';
+
 /**
  * POST /subscriptions/v1/add. Every rule of the seed is checked first. Not retried automatically:
  * the service would create a second plan (or refuse the name) after a lost answer.
  */
-export const ADD_PLAN_PATH = '/subscriptions/v1/add';
-
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -24,10 +24,10 @@ export const table: FieldTable = [
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
-/** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
 /** GET /pos/v1/orders/{id}: one POS order by its ID. */
 export const posOrderPath = (orderId: string) => `/pos/v1/orders/${encodeURIComponent(orderId)}`;
 
+/** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
