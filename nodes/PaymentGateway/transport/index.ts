@@ -196,11 +196,10 @@ async function send(
 			await sleep(plan.waitMs);
 			continue;
 		}
-		const reason = plan.retry ? undefined : plan.reason;
-		return settle(ctx, itemIndex, spec, secrets, outcome, {
+		return settle(node, itemIndex, spec, settings, secrets, outcome, {
 			attempts: attempt + 1,
 			answerLost,
-			reason,
+			reason: plan.reason,
 		});
 	}
 }

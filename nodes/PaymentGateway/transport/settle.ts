@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INode, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INode, NodeApiError } from 'n8n-workflow';
 
 import type { ServiceFailure } from './errors';
 import { isFailure, serviceError, toServiceFailure } from './errors';
 import type { Attempt } from './outcome';
 import { howToCheck, mayHaveActed, networkFailure } from './outcome';
 import { redactValue } from './redact';
-import { getRequestSettings } from './settings';
+import type { RequestSettings } from './settings';
 import type { RequestSpec } from './spec';
 
 /** Says what the node did: how often it tried, and whether a write may have gone through. */
@@ -52,23 +52,17 @@ export interface AttemptsSoFar {
 
 /** The last attempt's answer as the operation's result, or the error that says what happened. */
 export function settle(
-	ctx: IExecuteFunctions,
+	node: INode,
 	itemIndex: number,
 	spec: RequestSpec,
+	settings: RequestSettings,
 	secrets: string[],
 	outcome: Exclude<Attempt, { localError: Error }>,
 	{ attempts, answerLost, reason }: AttemptsSoFar,
 ): IDataObject {
-	const node = ctx.getNode();
 	if ('networkError' in outcome) {
 		const network = redactValue(outcome.networkError, secrets);
-		const error = networkFailure(
-			node,
-			itemIndex,
-			network,
-			getRequestSettings(ctx, itemIndex),
-			spec,
-		);
+		const error = networkFailure(node, itemIndex, network, settings, spec);
 		throw noteAttempts(error, spec, attempts, answerLost, reason);
 	}
 	const { httpStatus, body } = outcome.response;
