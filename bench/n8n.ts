@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { N8n, nodeItems, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
+import { N8n, type CredentialEntry, type WorkflowJson } from '../test/e2e/n8n';
 
 const ROOT = resolve(__dirname, '..');
 const NODE24 = join(ROOT, 'scripts/node24.sh');
@@ -111,7 +111,7 @@ export class BenchN8n {
 					const all = tasks as Array<{ executionTime: number; error?: { message: string }; data?: { main?: unknown[][] } }>;
 					nodes[name] = {
 						ms: all.reduce((sum, t) => sum + Number(t.executionTime), 0),
-						items: all.length === 1 ? nodeItems(run.data.resultData.runData, name).length : all.reduce((sum, t) => sum + (t.data?.main?.[0]?.length ?? 0), 0),
+						items: all.reduce((sum, t) => sum + (t.data?.main?.[0]?.length ?? 0), 0),
 						error: all.find((t) => t.error)?.error?.message,
 						rssGrowthMb: growth(samples, Number(task.startTime), Number(task.startTime) + Number(task.executionTime)),
 					};
