@@ -40,8 +40,8 @@ export class PaymentGateway implements INodeType {
 			dark: 'file:../../icons/paymentGateway.dark.svg',
 		},
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		// In words, from the operation lists (the lint rule only knows the raw values' form).
 		subtitle: operationSubtitle(RESOURCES),
 		description:

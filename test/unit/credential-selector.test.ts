@@ -55,7 +55,7 @@ const namesAuthentication = (c: INodeCredentialDescription) =>
 const listed = (c: INodeCredentialDescription) =>
 	namesAuthentication(c) ? credentials.filter(namesAuthentication).map((t) => t.name) : [c.name];
 
-const cases = [1, 2].flatMap((version) =>
+const cases = [1, 2, 3].flatMap((version) =>
 	resources.flatMap((resource) =>
 		operationsOf(resource).flatMap((operation) =>
 			authenticationValues(version).map((authentication) => ({
@@ -104,7 +104,7 @@ describe('the credential selector, for every version, resource, operation and Au
 	});
 
 	it('Get POS Order shows only the POS credential; the other operations never show it', () => {
-		for (const version of [1, 2]) {
+		for (const version of [1, 2, 3]) {
 			for (const operation of operationsOf('transaction')) {
 				const names = shown(
 					node(version, { resource: 'transaction', operation, authentication: 'hosted' }),
@@ -116,8 +116,9 @@ describe('the credential selector, for every version, resource, operation and Au
 		}
 	});
 
-	it('new nodes get version 2, which offers no POS keys under Authentication', () => {
-		expect(description.defaultVersion).toBe(2);
+	it('new nodes get version 3; versions 2 and 3 offer no POS keys under Authentication', () => {
+		expect(description.defaultVersion).toBe(3);
+		expect(authenticationValues(3)).toEqual(['hosted', 's2s', 'sdk']);
 		expect(authenticationValues(2)).toEqual(['hosted', 's2s', 'sdk']);
 		expect(authenticationValues(1)).toEqual(['hosted', 's2s', 'sdk', 'pos']);
 	});

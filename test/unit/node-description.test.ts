@@ -78,7 +78,7 @@ describe('node description', () => {
 		// Conditions on the node version only: the editor never hides a parameter for those.
 		expect(authFields.map((p) => [p.name, p.displayOptions ?? null])).toEqual([
 			['authentication', { show: { '@version': [1] } }],
-			['authentication', { show: { '@version': [2] } }],
+			['authentication', { show: { '@version': [2, 3] } }],
 			['resource', null],
 		]);
 	});

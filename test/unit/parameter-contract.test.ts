@@ -10,19 +10,37 @@ import { PaymentGatewayPollTrigger } from '../../nodes/PaymentGatewayPollTrigger
 /**
  * Saved workflows store parameter names and values: every parameter that existed must keep its
  * name, type, default and option values for the operations it was shown in, in the node version
- * the workflows were saved with (version 1; a later version may change what new nodes get). New parameters and new
- * option values may be added; the recorded contract is the floor. Rewrite it on purpose only with
- * UPDATE_PARAMETER_CONTRACT=1 (additions), never to drop or change an entry.
+ * the workflows were saved with (versions 1 and 2 of the action node so far; a later version may
+ * change what new nodes get). New parameters and new option values may be added; the recorded
+ * contract is the floor. Rewrite it on purpose only with UPDATE_PARAMETER_CONTRACT=1 (additions),
+ * never to drop or change an entry. Version-1 keys have no prefix (they were recorded first);
+ * version-2 keys start with `v2:`.
  */
 const CONTRACT = join(__dirname, 'parameter-contract.json');
 
 type Entry = { type: string; default: unknown; options?: unknown[]; show?: unknown };
 
-/** Whether a property is shown in version 1 of a node, the version every saved workflow so far has. */
-function inVersion1(p: INodeProperties): boolean {
-	const shown = p.displayOptions?.show?.['@version'];
-	const hidden = p.displayOptions?.hide?.['@version'];
-	return (shown === undefined || shown.includes(1)) && !(hidden ?? []).includes(1);
+type VersionCondition = number | { _cnd?: { gte?: number; lte?: number; eq?: number } };
+
+/** Whether one `@version` condition holds for a version (a number, or n8n's `_cnd` form). */
+function holds(condition: VersionCondition, version: number): boolean {
+	if (typeof condition === 'number') return condition === version;
+	const c = condition._cnd ?? {};
+	return (
+		(c.gte === undefined || version >= c.gte) &&
+		(c.lte === undefined || version <= c.lte) &&
+		(c.eq === undefined || version === c.eq)
+	);
+}
+
+/** Whether a property is shown in a given version of its node. */
+function inVersion(p: INodeProperties, version: number): boolean {
+	const shown = p.displayOptions?.show?.['@version'] as VersionCondition[] | undefined;
+	const hidden = (p.displayOptions?.hide?.['@version'] ?? []) as VersionCondition[];
+	return (
+		(shown === undefined || shown.some((c) => holds(c, version))) &&
+		!hidden.some((c) => holds(c, version))
+	);
 }
 
 /** A property's conditions without the node version: a version-1 property keeps its key. */
@@ -31,9 +49,14 @@ function showWithoutVersion(p: INodeProperties): unknown {
 	return show;
 }
 
-function walk(properties: INodeProperties[], prefix: string, out: Record<string, Entry>): void {
+function walk(
+	properties: INodeProperties[],
+	prefix: string,
+	out: Record<string, Entry>,
+	version = 1,
+): void {
 	for (const p of properties) {
-		if (p.type === 'notice' || !inVersion1(p)) continue;
+		if (p.type === 'notice' || !inVersion(p, version)) continue;
 		const key = `${prefix}${p.name}@${JSON.stringify(showWithoutVersion(p))}`;
 		const entry: Entry = { type: p.type, default: p.default };
 		const options = p.options ?? [];
@@ -41,17 +64,20 @@ function walk(properties: INodeProperties[], prefix: string, out: Record<string,
 			entry.options = (options as INodePropertyOptions[]).map((o) => o.value);
 		}
 		out[key] = entry;
-		if (p.type === 'collection') walk(options as INodeProperties[], `${prefix}${p.name}.`, out);
+		if (p.type === 'collection')
+			walk(options as INodeProperties[], `${prefix}${p.name}.`, out, version);
 		if (p.type === 'fixedCollection') {
 			for (const group of options as INodePropertyCollection[])
-				walk(group.values, `${prefix}${p.name}.${group.name}.`, out);
+				walk(group.values, `${prefix}${p.name}.${group.name}.`, out, version);
 		}
 	}
 }
 
 function contract(): Record<string, Entry> {
 	const out: Record<string, Entry> = {};
-	walk(new PaymentGateway().description.properties, 'action:', out);
+	const action = new PaymentGateway().description.properties;
+	walk(action, 'action:', out);
+	walk(action, 'v2:action:', out, 2);
 	walk(new PaymentGatewayTrigger().description.properties, 'trigger:', out);
 	walk(new PaymentGatewayPollTrigger().description.properties, 'pollTrigger:', out);
 	return out;

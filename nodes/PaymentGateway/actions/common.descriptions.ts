@@ -11,7 +11,7 @@ import { REQUEST_OPTIONS } from '../transport';
  *
  * Version 1 also offered the POS keys here: the editor pre-selects the newest credential of any
  * type named in this parameter, so a POS credential could be chosen for an order, and the order's
- * credential selector then vanished. Version 2 leaves POS out; version 1 keeps it for saved workflows.
+ * credential selector then vanished. Versions 2 and 3 leave POS out; version 1 keeps it for saved workflows.
  */
 const authenticationVersion1: INodeProperties = {
 	displayName: 'Authentication',
@@ -43,7 +43,7 @@ export const authenticationProperties: INodeProperties[] = [
 		displayName: 'Authentication',
 		name: 'authentication',
 		type: 'options',
-		displayOptions: { show: { '@version': [2] } },
+		displayOptions: { show: { '@version': [2, 3] } },
 		options: authenticationVersion1.options?.filter(
 			(option) => 'value' in option && option.value !== 'pos',
 		),
