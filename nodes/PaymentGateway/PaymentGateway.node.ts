@@ -183,10 +183,6 @@ export class PaymentGateway implements INodeType {
 	methods = { credentialTest: { ...credentialTest, checkNotificationSecret } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const resource = this.getNodeParameter('resource', 0) as string;
-		const operation = this.getNodeParameter('operation', 0) as string;
-		if (resource === 'order' && operation === 'waitForPayment')
-			return await order.waitForPayment.run.call(this);
 		return await router.call(this);
 	}
 

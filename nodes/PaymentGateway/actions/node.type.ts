@@ -1,7 +1,13 @@
 import type { AllEntities } from 'n8n-workflow';
 
 export type NodeMap = {
-	order: 'createPayment' | 'authorize' | 'saveCard' | 'chargeSavedCard' | 'createSplitPayment';
+	order:
+		| 'createPayment'
+		| 'authorize'
+		| 'saveCard'
+		| 'chargeSavedCard'
+		| 'createSplitPayment'
+		| 'waitForPayment';
 	transaction: 'get' | 'getMany' | 'getPosOrder' | 'uploadDocument';
 	payment: 'capture' | 'void' | 'refund';
 	paymentLink: 'deactivate' | 'bulkCreate';

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import { gateOf, mapInOrder } from '../transport/gate';
 import { getParallelRequests } from '../transport';
-import { errorItemJson } from './errorItem';
+import { asNodeError, errorItem } from './errorItem';
 import type { NodeMap, PaymentGatewayType } from './node.type';
 import * as order from './order/Order.resource';
 import * as payment from './payment/Payment.resource';
@@ -13,14 +13,19 @@ import * as payout from './payout/Payout.resource';
 import * as subscriptionPlan from './subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './transaction/Transaction.resource';
 
-type OperationModule = {
+type ItemOperation = {
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 	/** True when this run sends every input item in one request (executeAll), not item by item. */
 	takesAllItems?: (this: IExecuteFunctions) => boolean;
 	executeAll?: (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 };
 
-/** Every resource and operation of NodeMap must be here with an execute, or tsc fails. */
+/** An operation with outputs of its own (Wait for Payment's three): it runs once, before any item loop. */
+type WholeRunOperation = { run: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]> };
+
+type OperationModule = ItemOperation | WholeRunOperation;
+
+/** Every resource and operation of NodeMap must be here with an execute or a run, or tsc fails. */
 const resources: { [R in keyof NodeMap]: Record<NodeMap[R], OperationModule> } = {
 	invoiceItem,
 	order,
@@ -31,37 +36,12 @@ const resources: { [R in keyof NodeMap]: Record<NodeMap[R], OperationModule> } =
 	transaction,
 };
 
-export { errorItemJson };
-
-type NodeError = NodeApiError | NodeOperationError;
-
-function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number): NodeError {
-	const failure =
-		error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	if (itemIndex !== undefined) failure.context.itemIndex ??= itemIndex;
-	return failure;
-}
-
-/**
- * With "Continue (using error output)" n8n routes items carrying `error` to the error output; with
- * plain "Continue" it would reduce such items to the message, so they keep only the details.
- */
-function errorItem(
-	ctx: IExecuteFunctions,
-	error: NodeError,
-	pairedItem: INodeExecutionData['pairedItem'],
-): INodeExecutionData {
-	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
-	return { json: errorItemJson(error), ...(toErrorOutput ? { error } : {}), pairedItem };
-}
-
 function operationModule(ctx: IExecuteFunctions): OperationModule {
 	const resource = ctx.getNodeParameter('resource', 0) as PaymentGatewayType['resource'];
 	const operation = ctx.getNodeParameter('operation', 0) as string;
 	const module = (resources[resource] as Record<string, OperationModule> | undefined)?.[operation];
-	if (!module || typeof module.execute !== 'function') {
+	const runnable = module && ('run' in module || typeof module.execute === 'function');
+	if (!runnable) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The operation "${operation}" of "${resource}" is not supported`,
@@ -73,7 +53,7 @@ function operationModule(ctx: IExecuteFunctions): OperationModule {
 /** One request for all input items; continue-on-fail gives one error item paired to them all. */
 async function runAll(
 	ctx: IExecuteFunctions,
-	executeAll: NonNullable<OperationModule['executeAll']>,
+	executeAll: NonNullable<ItemOperation['executeAll']>,
 ): Promise<INodeExecutionData[]> {
 	try {
 		return await executeAll.call(ctx);
@@ -90,7 +70,7 @@ async function runAll(
  */
 async function runItems(
 	ctx: IExecuteFunctions,
-	module: OperationModule,
+	module: ItemOperation,
 ): Promise<INodeExecutionData[]> {
 	const parallel = getParallelRequests(ctx);
 	gateOf(ctx, parallel);
@@ -115,9 +95,10 @@ async function runItems(
 	return results.flatMap((result) => result ?? []);
 }
 
-/** The one item loop every operation runs in. */
+/** The node's whole execute: an operation with outputs of its own runs whole, every other in the one item loop. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const module = operationModule(this);
+	if ('run' in module) return await module.run.call(this);
 	if (module.executeAll && module.takesAllItems?.call(this))
 		return [await runAll(this, module.executeAll)];
 	return [await runItems(this, module)];

@@ -7,10 +7,8 @@ import * as createSplitPayment from './createSplitPayment.operation';
 import * as saveCard from './saveCard.operation';
 import * as waitForPayment from './waitForPayment.operation';
 
-export { authorize, chargeSavedCard, createPayment, createSplitPayment, saveCard };
-
-/** Three outputs and a resume webhook: run by the node itself, outside the router's item loop. */
-export { waitForPayment };
+/** Wait for Payment has three outputs: the router runs it whole, outside its item loop. */
+export { authorize, chargeSavedCard, createPayment, createSplitPayment, saveCard, waitForPayment };
 
 export const description: INodeProperties[] = [
 	{

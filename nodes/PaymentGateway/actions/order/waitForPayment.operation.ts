@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
 import { tableProperties } from '../../fields/properties';
@@ -13,7 +13,7 @@ import type { FieldTable, Violation } from '../../fields/types';
 import { listTransactions } from '../transaction/getMany.operation';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
-import { errorItemJson } from '../router';
+import { asNodeError, errorItem } from '../errorItem';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 
 const show = { resource: ['order'], operation: ['waitForPayment'] };
@@ -145,7 +145,7 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 	return [items];
 }
 
-/** Order > Wait for Payment: three outputs, so it runs outside the one-output item loop. */
+/** Order > Wait for Payment: three outputs, so the router runs it whole, outside its item loop. */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	try {
 		if (this.getNode().type.endsWith('Tool')) {
@@ -155,13 +155,10 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 		}
 		return await waitOrRoute(this);
 	} catch (error) {
-		const failure =
-			error instanceof NodeApiError || error instanceof NodeOperationError
-				? error
-				: new NodeOperationError(this.getNode(), error as Error, { itemIndex: 0 });
+		const failure = asNodeError(this, error, 0);
 		if (!this.continueOnFail()) throw failure;
 		const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);
-		outputs[0].push({ json: errorItemJson(failure), pairedItem: { item: 0 } });
+		outputs[0].push(errorItem(this, failure, { item: 0 }));
 		return outputs;
 	}
 }

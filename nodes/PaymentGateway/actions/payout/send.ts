@@ -4,11 +4,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { payoutSchema } from '../../spreadsheet/payout';
 import type { SourcedRow } from '../../spreadsheet/schema';
 import { buildFile, withFile } from '../bulk';
-import { errorItemJson } from '../errorItem';
+import type { NodeError } from '../errorItem';
+import { asNodeError, errorItem } from '../errorItem';
 import type { BatchFields } from './upload';
 import { payoutChecksum, uploadBatch } from './upload';
-
-type NodeError = NodeApiError | NodeOperationError;
 
 export interface Batch {
 	/** 1-based, in row order. */
@@ -56,15 +55,10 @@ export function batchJson(
 export function failedBatchItem(
 	ctx: IExecuteFunctions,
 	json: IDataObject,
-	error: NodeApiError | NodeOperationError,
+	error: NodeError,
 	pairedItem: INodeExecutionData['pairedItem'],
 ): INodeExecutionData {
-	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
-	return {
-		json: { ...json, ...errorItemJson(error) },
-		...(toErrorOutput ? { error } : {}),
-		pairedItem,
-	};
+	return errorItem(ctx, error, pairedItem, json);
 }
 
 /** "batch 3" or "batches 1–2", with their rows. */
@@ -158,10 +152,7 @@ function stopAt(
 	paired: PairedOf,
 ): INodeExecutionData[] {
 	const node = ctx.getNode();
-	const error: NodeError =
-		thrown instanceof NodeApiError || thrown instanceof NodeOperationError
-			? thrown
-			: new NodeOperationError(node, thrown as Error, { itemIndex });
+	const error = asNodeError(ctx, thrown, itemIndex);
 	const failed = batches[index];
 	const maybe = mayHaveQueued(error);
 	const summary = describeStop(fields, batches, index, maybe);
