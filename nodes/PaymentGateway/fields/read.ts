@@ -26,15 +26,19 @@ interface Place {
 }
 const TOP: Place = { prefix: '', panel: '' };
 
-/** Reads one field's raw value into `into`, or records the rule it breaks. */
+/**
+ * Reads one field's raw value into `into`, or records the rule it breaks. `given`: the parameter is
+ * set (a top-level parameter always is: a missing one reads as null).
+ */
 function readField(
 	field: Field,
 	raw: unknown,
 	into: FieldValues,
 	violations: Violation[],
 	at = TOP,
+	given = true,
 ): void {
-	const result = coerce(field, raw);
+	const result = coerce(field, raw, given);
 	const names = { field: labelOf(field, at.prefix), displayName: at.panel + field.displayName };
 	if ('rule' in result) {
 		violations.push({ ...names, rule: result.rule, value: raw });
@@ -52,7 +56,10 @@ function readFields(
 	at = TOP,
 ): FieldValues {
 	const out: FieldValues = {};
-	for (const field of fields) readField(field, source[field.name], out, violations, at);
+	for (const field of fields) {
+		const given = Object.prototype.hasOwnProperty.call(source, field.name);
+		readField(field, source[field.name], out, violations, at, given);
+	}
 	return out;
 }
 
