@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TransportContext } from '../transport/context';
 
 import { minorUnits } from './codes';
 import { coerce, decimalPlaces } from './coerce';
@@ -96,11 +98,7 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
  * typed and checked; values from expressions get the same rules as values typed in the editor.
  * Parameters without expressions are read once per run, plain $json references directly.
  */
-export function readTable(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	table: FieldTable,
-): ReadResult {
+export function readTable(ctx: TransportContext, itemIndex: number, table: FieldTable): ReadResult {
 	const values: FieldValues = {};
 	const violations: Violation[] = [];
 	for (const entry of table) {
