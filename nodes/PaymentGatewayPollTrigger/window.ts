@@ -67,7 +67,7 @@ export async function walkWindow(
 		if (records.length < LIST_MAX_PER_PAGE) return done;
 		if (total !== undefined && seen >= total) return done;
 		if (page === onlyPages) return done;
-		if (seen > MAX_REMEMBERED) break;
+		if (seen > MAX_REMEMBERED) return { pages: page, complete: false };
 	}
 	return { pages: MAX_PAGES, complete: false };
 }
