@@ -41,10 +41,15 @@ export default [
 		// Field tables (fields/types.ts) are not node parameters: tableProperties() turns them into
 		// parameters, defaults included, and test/unit/parameter-contract.test.ts pins the result.
 		// These two rules spot parameters by their keys (displayName + name + type, or + group) and
-		// misread table entries wherever operations declare them. Nothing is lost: tsc already
-		// requires a default on every INodeProperties, and node class descriptions live only in
-		// *.node.ts files, which keep the filename rule. Every other rule applies to these files.
-		files: ['nodes/PaymentGateway/actions/**/*.ts', 'nodes/PaymentGateway/fields/**/*.ts'],
+		// misread table entries wherever operations (and the poll trigger's fields.ts) declare them.
+		// Nothing is lost: tsc already requires a default on every INodeProperties, and node class
+		// descriptions live only in *.node.ts files, which keep the filename rule. Every other rule
+		// applies to these files.
+		files: [
+			'nodes/PaymentGateway/actions/**/*.ts',
+			'nodes/PaymentGateway/fields/**/*.ts',
+			'nodes/PaymentGatewayPollTrigger/fields.ts',
+		],
 		ignores: ['**/*.node.ts'],
 		rules: {
 			'n8n-nodes-base/node-param-default-missing': 'off',

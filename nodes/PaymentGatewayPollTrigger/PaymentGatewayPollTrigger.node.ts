@@ -7,7 +7,7 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from '../PaymentGateway/methods';
 import { EVENTS_SUBTITLE } from '../PaymentGatewayTrigger/events';
@@ -15,7 +15,7 @@ import { properties, readSettings } from './description';
 import type { PollSettings } from './description';
 import { selected, toItem } from './items';
 import { MAX_REMEMBERED, PollComparison, readMemory, sameFilters, writeMemory } from './memory';
-import { transportContext, walkWindow, windowDays } from './window';
+import { walkWindow, windowDays, windowTooLarge } from './window';
 
 /** Polls of one trigger in this process: a poll still reading when the next is due skips it. */
 const inFlight = new Set<string>();
@@ -63,8 +63,7 @@ export class PaymentGatewayPollTrigger implements INodeType {
 	methods = { credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const api = transportContext(this);
-		const settings = readSettings(api);
+		const settings = readSettings(this);
 		if (this.getMode() === 'manual') return await latest(this, settings);
 
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
@@ -102,22 +101,15 @@ async function changesSinceLastPoll(
 		today,
 		filters,
 	});
-	await walkWindow(
-		transportContext(ctx),
+	const walk = await walkWindow(
+		ctx,
 		settings.channel,
 		{ ...settings.query, from_date: since },
 		(record) => comparison.see(record),
 	);
 	const memory = comparison.result();
-	if (memory.entries.size > MAX_REMEMBERED) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`,
-			{
-				description: 'Nothing was started. Shorten Look-Back Window (Days) or add Filters.',
-			},
-		);
-	}
+	// Remembered transactions the walk did not meet count too.
+	if (!walk.complete || memory.entries.size > MAX_REMEMBERED) throw windowTooLarge(ctx.getNode());
 	writeMemory(staticData, memory);
 	const detectedAt = new Date(now).toISOString();
 	// Oldest first: the list is newest first.
@@ -142,12 +134,6 @@ async function latest(
 		if (selected(settings.events, item)) found = item;
 	};
 	// The first page (the 100 newest) is enough to show what an item looks like.
-	await walkWindow(
-		transportContext(ctx),
-		settings.channel,
-		{ ...settings.query, from_date: since },
-		see,
-		1,
-	);
+	await walkWindow(ctx, settings.channel, { ...settings.query, from_date: since }, see, 1);
 	return found ? [[{ json: found }]] : null;
 }

@@ -1,33 +1,25 @@
-import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pageOf } from '../PaymentGateway/actions/list.pages';
-import { LIST_MAX_PER_PAGE } from '../PaymentGateway/actions/transaction/getMany.operation';
+import {
+	LIST_MAX_PER_PAGE,
+	listTransactions,
+} from '../PaymentGateway/actions/transaction/getMany.operation';
 import { todayIn } from '../PaymentGateway/helpers/dates';
-import { listTransactions } from '../PaymentGateway/actions/transaction/getMany.operation';
-import type { Channel } from '../PaymentGateway/transport';
+import type { Channel, TransportContext } from '../PaymentGateway/transport';
 import { MAX_REMEMBERED } from './memory';
 
-/**
- * The action node's transport (retries, the 429 gate, redaction, HTTPS rules) for a poll. It reads
- * only these members of its context; a poll has no items, so every read is at item 0.
- */
-export function transportContext(ctx: IPollFunctions): IExecuteFunctions {
-	const adapter = {
-		getNode: () => ctx.getNode(),
-		getCredentials: async (type: string) => await ctx.getCredentials(type),
-		getNodeParameter: (
-			name: string,
-			_itemIndex: number,
-			fallback?: unknown,
-			options?: IDataObject,
-		) => ctx.getNodeParameter(name, fallback, options),
-		getInputData: () => [],
-		getTimezone: () => ctx.getTimezone(),
-		helpers: ctx.helpers,
-	};
-	return adapter as unknown as IExecuteFunctions;
-}
+/** The one error of a window larger than the memory can hold: nothing is started or remembered. */
+export const windowTooLarge = (node: INode) =>
+	new NodeOperationError(
+		node,
+		`The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`,
+		{
+			description:
+				'Nothing was started and nothing was remembered from this poll. Shorten Look-Back Window (Days) or add Filters, so that one poll reads fewer transactions.',
+		},
+	);
 
 const DAY_MS = 86400000;
 
@@ -51,15 +43,16 @@ const MAX_PAGES = Math.ceil(MAX_REMEMBERED / LIST_MAX_PER_PAGE) + 10;
 
 /**
  * Reads every transaction of the window, page after page, one request at a time, handing each
- * record to `see` as its page arrives; `onlyPages` stops earlier. Returns the number of pages read.
+ * record to `see` as its page arrives; `onlyPages` stops earlier. `complete`: false when it stopped
+ * because the window holds more than can be remembered.
  */
 export async function walkWindow(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	channel: Channel,
 	query: IDataObject,
 	see: (record: IDataObject) => void,
 	onlyPages?: number,
-): Promise<number> {
+): Promise<{ pages: number; complete: boolean }> {
 	let seen = 0;
 	for (let page = 1; page <= MAX_PAGES; page++) {
 		const response = await listTransactions(ctx, 0, channel, {
@@ -70,17 +63,11 @@ export async function walkWindow(
 		const { records, total } = pageOf(response);
 		for (const record of records) see(record);
 		seen += records.length;
-		if (records.length < LIST_MAX_PER_PAGE) return page;
-		if (total !== undefined && seen >= total) return page;
-		if (page === onlyPages) return page;
-		if (seen > MAX_REMEMBERED) break;
+		const done = { pages: page, complete: true };
+		if (records.length < LIST_MAX_PER_PAGE) return done;
+		if (total !== undefined && seen >= total) return done;
+		if (page === onlyPages) return done;
+		if (seen > MAX_REMEMBERED) return { pages: page, complete: false };
 	}
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The look-back window holds more than ${MAX_REMEMBERED.toLocaleString('en-US')} transactions`,
-		{
-			description:
-				'Nothing was started and nothing was remembered from this poll. Shorten Look-Back Window (Days) or add Filters, so that one poll reads fewer transactions.',
-		},
-	);
+	return { pages: MAX_PAGES, complete: false };
 }

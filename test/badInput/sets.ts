@@ -105,6 +105,10 @@ export function rulesOfRequests(requests: { method: string; path: string; body?:
 		if (!endpoint) continue;
 		Object.assign(fields, endpoint.fields);
 		Object.assign(columns, endpoint.columns ?? {});
+		for (const segment of endpoint.path.split('/').filter((s) => s.startsWith(':'))) {
+			const name = segment.slice(1);
+			if (fields[name]) fields[name] = { ...fields[name], inPath: true };
+		}
 		const body = jsonBody(request.body);
 		for (const variant of endpoint.variants ?? []) {
 			const applies = Object.entries(variant.when).every(([key, want]) => body[key] === want);

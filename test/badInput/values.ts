@@ -63,6 +63,10 @@ function textLimits(field: Field, rule: WireRule): BadValue[] {
 		const list = Array.from({ length: rule.maxItems + 1 }, (_, i) => `a${i}@example.com`);
 		out.push(value(list.join(','), 'one entry too many'));
 	}
+	if (rule.inPath) {
+		// A URL resolves dot segments, so these would name another endpoint.
+		out.push(value('..', 'the parent path'), value('.', 'the same path'));
+	}
 	if (rule.oneOf && field.type === 'currency') {
 		const other = OTHER_CURRENCIES.find((c) => !rule.oneOf?.includes(c));
 		if (other) out.push(value(other, 'a currency the endpoint does not take'));
@@ -144,7 +148,7 @@ const TYPE_VALUES: Partial<Record<Field['type'], BadValue[]>> = {
 	country: [value('XX', 'an unassigned code'), value('ARE', 'three letters')],
 	digits: [value('12a4', 'a letter'), value('+971', 'a plus sign')],
 	dialingCode: [value('97123', 'five digits'), value('UAE', 'letters')],
-	json: [value('{not json', 'invalid JSON')],
+	json: [value('{not json', 'invalid JSON'), special('undef', 'undefined')],
 	currency: [value('XYZ', 'no currency'), value('US', 'two letters')],
 };
 

@@ -5,6 +5,7 @@ import { startPollWorkflow } from '../harness';
 import type { Sandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { sandboxCredentials } from './support';
+import { windowDays } from '../../nodes/PaymentGatewayPollTrigger/window';
 import { manage, olderAuthorised, paidOrder } from './transaction-changes';
 
 /**
@@ -238,7 +239,29 @@ it('a look-back window out of range is refused before anything is sent', async (
 	const trigger = await poller({ lookBackDays: 400 });
 	const before = sandbox.requests.length;
 	await expect(trigger.activate()).rejects.toThrow(
-		'Look-Back Window (Days) must be a whole number from 0 to 366 (received 400)',
+		'Invalid Look-Back Window (Days) must be at most 366 (received 400)',
 	);
 	expect(sandbox.requests.length).toBe(before);
+});
+
+it.each([
+	['1.5', 'must be a whole number'],
+	['  ', 'is required'],
+	['-1', 'must be at least 0'],
+	['={{ "a week" }}', 'must be a plain number (no currency symbol, commas or spaces)'],
+])(
+	'a look-back window of %p is refused by name before anything is sent',
+	async (lookBackDays, rule) => {
+		const trigger = await poller({ lookBackDays });
+		const before = sandbox.requests.length;
+		await expect(trigger.activate()).rejects.toThrow(`Invalid Look-Back Window (Days) ${rule}`);
+		expect(sandbox.requests.length).toBe(before);
+	},
+);
+
+it('a look-back window given as text reads as its number', async () => {
+	const trigger = await poller({ lookBackDays: '={{ "2" }}' });
+	await trigger.activate();
+	const asked = sandbox.requests.filter((r) => r.path === '/orders/v1/transaction-list').at(-1)!;
+	expect(asked.query.from_date).toBe(windowDays('UTC', 2, Date.now()).since);
 });

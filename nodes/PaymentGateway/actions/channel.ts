@@ -1,7 +1,7 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Channel } from '../transport';
+import type { Channel, TransportContext } from '../transport';
+import { nodeParameter } from '../transport/context';
 
 const CHANNEL_NAMES: Record<string, string> = {
 	hosted: 'Hosted Solution Keys',
@@ -12,11 +12,11 @@ const CHANNEL_NAMES: Record<string, string> = {
 
 /** The channel of the credential chosen for Order, Payment and Transaction, if this operation can use it. */
 export function getChannel(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	itemIndex: number,
 	allowed: Channel[] = ['hosted', 's2s', 'sdk'],
 ): Channel {
-	const channel = ctx.getNodeParameter('authentication', itemIndex, 'hosted') as Channel;
+	const channel = nodeParameter(ctx, 'authentication', itemIndex, 'hosted') as Channel;
 	if (!allowed.includes(channel)) {
 		const names = allowed.map((c) => `"${CHANNEL_NAMES[c] ?? c}"`).join(' or ');
 		throw new NodeOperationError(

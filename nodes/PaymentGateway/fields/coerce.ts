@@ -62,6 +62,8 @@ function toText(field: Field, raw: unknown, optionValue = false): Coerced {
 	}
 	if (!optionValue && field.pattern && !field.pattern.regex.test(text))
 		return broken(field.pattern.rule);
+	if (field.pathSegment && (text === '.' || text === '..'))
+		return broken('must not be "." or ".." (in the URL path it would name another endpoint)');
 	return { value: text };
 }
 
@@ -212,8 +214,14 @@ function toJson(raw: unknown): Coerced {
 	}
 }
 
-/** Reads one raw parameter value as its field's type, or names the rule it breaks. */
-export function coerce(field: Field, raw: unknown): Coerced {
+/**
+ * Reads one raw parameter value as its field's type, or names the rule it breaks. `given`: the value
+ * was set, so undefined came from an expression that named nothing; that is no JSON value (a
+ * mapping gone wrong must not drop the data silently), while other types read it as empty.
+ */
+export function coerce(field: Field, raw: unknown, given = false): Coerced {
+	if (raw === undefined && given && field.type === 'json')
+		return broken('must be JSON (the expression gave undefined)');
 	if (raw === undefined || raw === null) return EMPTY;
 	switch (field.type) {
 		case 'number':

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { TransportContext } from '../transport/context';
 
 import { minorUnits } from './codes';
 import { coerce, decimalPlaces } from './coerce';
@@ -26,15 +28,19 @@ interface Place {
 }
 const TOP: Place = { prefix: '', panel: '' };
 
-/** Reads one field's raw value into `into`, or records the rule it breaks. */
+/**
+ * Reads one field's raw value into `into`, or records the rule it breaks. `given`: the parameter is
+ * set (a top-level parameter always is: a missing one reads as null).
+ */
 function readField(
 	field: Field,
 	raw: unknown,
 	into: FieldValues,
 	violations: Violation[],
 	at = TOP,
+	given = true,
 ): void {
-	const result = coerce(field, raw);
+	const result = coerce(field, raw, given);
 	const names = { field: labelOf(field, at.prefix), displayName: at.panel + field.displayName };
 	if ('rule' in result) {
 		violations.push({ ...names, rule: result.rule, value: raw });
@@ -52,7 +58,10 @@ function readFields(
 	at = TOP,
 ): FieldValues {
 	const out: FieldValues = {};
-	for (const field of fields) readField(field, source[field.name], out, violations, at);
+	for (const field of fields) {
+		const given = Object.prototype.hasOwnProperty.call(source, field.name);
+		readField(field, source[field.name], out, violations, at, given);
+	}
 	return out;
 }
 
@@ -89,11 +98,7 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
  * typed and checked; values from expressions get the same rules as values typed in the editor.
  * Parameters without expressions are read once per run, plain $json references directly.
  */
-export function readTable(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	table: FieldTable,
-): ReadResult {
+export function readTable(ctx: TransportContext, itemIndex: number, table: FieldTable): ReadResult {
 	const values: FieldValues = {};
 	const violations: Violation[] = [];
 	for (const entry of table) {

@@ -1,4 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { TransportContext } from '../transport/context';
+import { inputItems, nodeParameter } from '../transport/context';
 
 /**
  * Parameter values for the field tables at the cost of a lookup where n8n's answer is known:
@@ -78,25 +79,23 @@ function substitute(value: unknown, json: Record<string, unknown>): unknown {
 
 /** What `ctx.getNodeParameter(name, itemIndex, fallback)` gives, without evaluating what need not be. */
 export function resolveParameter(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	name: string,
 	itemIndex: number,
 	fallback: unknown,
 ): unknown {
 	let known = constants.get(ctx);
 	if (known?.has(name)) return known.get(name);
-	const raw = ctx.getNodeParameter(name, itemIndex, fallback as never, {
-		rawExpressions: true,
-	}) as unknown;
+	const raw = nodeParameter(ctx, name, itemIndex, fallback, { rawExpressions: true });
 	if (!hasExpression(raw)) {
 		if (!known) constants.set(ctx, (known = new Map()));
 		known.set(name, raw);
 		return raw;
 	}
-	const json = ctx.getInputData()[itemIndex]?.json;
+	const json = inputItems(ctx)[itemIndex]?.json;
 	if (json) {
 		const resolved = substitute(raw, json);
 		if (resolved !== NOT_PLAIN) return resolved;
 	}
-	return ctx.getNodeParameter(name, itemIndex, fallback as never) as unknown;
+	return nodeParameter(ctx, name, itemIndex, fallback);
 }

@@ -59,6 +59,11 @@ export interface Field {
 	/** Line breaks and tabs allowed (descriptions, notes). */
 	multiline?: boolean;
 	pattern?: { regex: RegExp; rule: string };
+	/**
+	 * The value is one segment of the request's URL path: "." and ".." are refused, since a URL
+	 * resolves them to another endpoint.
+	 */
+	pathSegment?: boolean;
 	// options
 	options?: readonly FieldOption[];
 	/** Options matched without regard to case, sent in the declared case. */

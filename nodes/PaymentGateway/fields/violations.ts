@@ -1,5 +1,6 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import type { TransportContext } from '../transport/context';
 
 import type { Violation } from './types';
 
@@ -19,7 +20,7 @@ export function describeViolation(v: Violation): string {
 
 /** Stops the item before anything is sent, naming every broken rule. */
 export function assertValid(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	itemIndex: number,
 	violations: Violation[],
 ): void {

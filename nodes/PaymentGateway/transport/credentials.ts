@@ -1,5 +1,6 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import type { TransportContext } from './context';
 import { secretsOf } from './redact';
 
 export interface ChannelCredentials {
@@ -10,7 +11,7 @@ export interface ChannelCredentials {
 
 const runCredentials = new WeakMap<object, Map<string, Promise<ChannelCredentials>>>();
 
-async function readCredentials(ctx: IExecuteFunctions, credentialType: string, itemIndex: number) {
+async function readCredentials(ctx: TransportContext, credentialType: string, itemIndex: number) {
 	const credentials = await ctx.getCredentials(credentialType, itemIndex);
 	return { credentials, secrets: secretsOf(credentials) };
 }
@@ -21,7 +22,7 @@ async function readCredentials(ctx: IExecuteFunctions, credentialType: string, i
  * Without `perRun`, read every time (a credential whose token n8n may renew during the run).
  */
 export function credentialsOf(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	credentialType: string,
 	itemIndex: number,
 	perRun: boolean,

@@ -1,7 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteFunctions,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -10,6 +9,7 @@ import { tokenBinding } from '../../../credentials/PaymentGatewayPayoutApi.crede
 import { merchantKeyHeaders } from '../../../credentials/shared/channel';
 import { setTokenTimeout } from '../../../credentials/shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
+import type { TransportContext } from './context';
 import { encodeMultipart } from './multipart';
 import { gateOf } from './gate';
 import type { Attempt } from './outcome';
@@ -23,6 +23,7 @@ import { redactError } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
 import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
 
+export type { TransportContext } from './context';
 export * from './settings';
 export * from './pages';
 export * from './spec';
@@ -36,7 +37,7 @@ function kindOf(outcome: Attempt): AttemptKind {
 }
 
 async function buildOptions(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	itemIndex: number,
 	spec: RequestSpec,
 	credentials: ICredentialDataDecryptedObject,
@@ -86,7 +87,7 @@ type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
  * through n8n's authentication, which fetches, caches and renews its bearer token.
  */
 async function sendOnce(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	credentialType: string,
 	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
@@ -107,7 +108,7 @@ async function sendOnce(
 
 /** One attempt through the run's rate gate; a 429 pauses every slot of the run. */
 async function attemptOnce(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	credentialType: string,
 	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
@@ -147,7 +148,7 @@ async function attemptOnce(
  * no credential value in any error.
  */
 export async function apiRequest(
-	this: IExecuteFunctions,
+	this: TransportContext,
 	itemIndex: number,
 	spec: RequestSpec,
 ): Promise<IDataObject> {
@@ -167,7 +168,7 @@ export async function apiRequest(
 }
 
 async function send(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	itemIndex: number,
 	spec: RequestSpec,
 	credentialType: string,

@@ -10,6 +10,7 @@ import type {
 	NodeEgressFilter,
 } from 'n8n-workflow';
 
+import type { TransportContext } from './context';
 import { pooledAgent, proxyEnvOf, supportsProxyEnv } from './pool';
 
 export type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
@@ -26,7 +27,7 @@ const isScalar = (value: unknown): value is Scalar =>
  * exactly as n8n does.
  */
 export function pooledRoute(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	options: IHttpRequestOptions,
 ): (() => Promise<FullResponse>) | undefined {
 	const protocol = options.url.startsWith('https://')

@@ -1,5 +1,7 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import type { TransportContext } from './context';
+import { nodeParameter } from './context';
 
 export interface RequestSettings {
 	timeoutMs: number;
@@ -87,11 +89,11 @@ const BACKOFF_CAP_MS = 30000;
  * clamped or replaced by the default.
  */
 export function requestOption(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	itemIndex: number,
 	key: keyof typeof REQUEST_OPTIONS,
 ): number {
-	const options = ctx.getNodeParameter('requestOptions', itemIndex, {}) as Record<string, unknown>;
+	const options = nodeParameter(ctx, 'requestOptions', itemIndex, {}) as Record<string, unknown>;
 	const { displayName, min, max, integer, default: fallback } = REQUEST_OPTIONS[key];
 	const given = options[key];
 	if (given === undefined || given === null || given === '') return fallback;
@@ -118,12 +120,12 @@ export function requestOption(
 }
 
 /** Parallel Requests of this run (read once: the run has one item pool and one rate gate). */
-export function getParallelRequests(ctx: IExecuteFunctions): number {
+export function getParallelRequests(ctx: TransportContext): number {
 	return requestOption(ctx, 0, 'parallelRequests');
 }
 
 /** The request settings of an item, each option checked (see requestOption). */
-export function getRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
+export function getRequestSettings(ctx: TransportContext, itemIndex: number): RequestSettings {
 	return Object.fromEntries(
 		SETTING_KEYS.map((key) => [key, requestOption(ctx, itemIndex, key)]),
 	) as unknown as RequestSettings;

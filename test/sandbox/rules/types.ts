@@ -48,6 +48,8 @@ export interface WireRule {
 	maxItems?: number;
 	/** The rule in words, as the sandbox names it when the pattern or the list is broken. */
 	says?: string;
+	/** A `:name` segment of the endpoint's path (set by the bad-input suite from the route). */
+	inPath?: boolean;
 }
 
 /** Rules by wire path ("order_details.amount", "items[].title", a query or multipart name). */

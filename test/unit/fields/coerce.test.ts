@@ -29,6 +29,8 @@ describe('coerce', () => {
 		],
 		[field({ type: 'json' }), '[1]', { value: [1] }],
 		[field({ multiline: true }), 'line\nline', { value: 'line\nline' }],
+		[field({ pathSegment: true }), '...', { value: '...' }],
+		[field({ pathSegment: true }), 'a..b', { value: 'a..b' }],
 	])('%# reads a good value', (f, raw, expected) => {
 		expect(coerce(f, raw)).toEqual(expected);
 	});
@@ -58,9 +60,31 @@ describe('coerce', () => {
 		[field({ type: 'url' }), 'https://a.example/b c', 'URL'],
 		[field({ type: 'webhookUrl' }), 'http://example.com/x', 'https://'],
 		[field({ type: 'json' }), '{bad', 'valid JSON'],
+		[field({ pathSegment: true }), '..', 'must not be "." or ".."'],
+		[field({ pathSegment: true }), ' . ', 'must not be "." or ".."'],
 	])('%# names the rule a bad value breaks', (f, raw, rule) => {
 		const result = coerce(f, raw);
 		expect('rule' in result && result.rule).toContain(rule);
+	});
+
+	it('refuses undefined given to a JSON field (an expression that named nothing), empty elsewhere', () => {
+		expect(coerce(field({ type: 'json' }), undefined, true)).toEqual({
+			rule: 'must be JSON (the expression gave undefined)',
+		});
+		expect(coerce(field({ type: 'json' }), undefined)).toEqual({ empty: true });
+		expect(coerce(field({ type: 'json' }), null, true)).toEqual({ empty: true });
+		expect(coerce(field({}), undefined, true)).toEqual({ empty: true });
+	});
+
+	it.each([
+		['false', false],
+		['FALSE', false],
+		[' no ', false],
+		['0', false],
+		['true', true],
+		[' Yes', true],
+	])('reads the boolean text %p as %p', (raw, value) => {
+		expect(coerce(field({ type: 'boolean' }), raw)).toEqual({ value });
 	});
 });
 

@@ -136,6 +136,65 @@ describe('readTable', () => {
 	});
 });
 
+describe('readTable: whatever arrives for a collection, a list or a JSON field', () => {
+	/** As n8n answers: a parameter that is set gives its value, null included; a missing one the fallback. */
+	const given = (parameters: Record<string, unknown>) =>
+		readTable(
+			{
+				getNodeParameter: (name: string, _item: number, fallback: unknown) =>
+					name in parameters ? parameters[name] : fallback,
+				getInputData: () => [{ json: {} }],
+			} as unknown as IExecuteFunctions,
+			0,
+			[
+				...TABLE,
+				{
+					group: 'collection',
+					name: 'options',
+					displayName: 'Options',
+					fields: [{ name: 'more', displayName: 'More (JSON)', label: 'more', type: 'json' }],
+				},
+			],
+		).violations;
+	const valid = { amount: 5, currency: 'AED' };
+
+	it.each([
+		['text', 'Dubai'],
+		['null', null],
+		['a list', []],
+		['a number', 7],
+	])('refuses a collection given as %s, by name', (_, details) => {
+		expect(given({ ...valid, details })).toEqual([
+			{ field: 'Details', rule: 'must be a set of fields', value: details },
+		]);
+	});
+
+	it.each([
+		['text', 'x', 'must be a list of entries'],
+		['an object', { title: 'x' }, 'must be a list of entries'],
+	])('refuses list entries given as %s, by name', (_, line, rule) => {
+		expect(given({ ...valid, lines: { line } })).toEqual([{ field: 'lines', rule, value: line }]);
+	});
+
+	it('refuses a list entry that is no object', () => {
+		expect(given({ ...valid, lines: { line: ['Mug'] } })).toEqual([
+			{ field: 'lines[0]', rule: 'must be an object', value: 'Mug' },
+		]);
+	});
+
+	it('refuses a JSON field whose expression gave undefined; leaves a missing one out', () => {
+		expect(given({ ...valid, options: { more: undefined } })).toEqual([
+			{
+				field: 'more',
+				displayName: 'Options > More (JSON)',
+				rule: 'must be JSON (the expression gave undefined)',
+				value: undefined,
+			},
+		]);
+		expect(given({ ...valid, options: {} })).toEqual([]);
+	});
+});
+
 describe('fieldNames and setPath', () => {
 	it('names a parameter by its path as readTable does', () => {
 		expect(fieldNames(TABLE, 'amount')).toEqual({ field: 'order.amount', displayName: 'Amount' });

@@ -104,6 +104,10 @@ describe('transaction.getPosOrder', () => {
 		],
 		['an object', '={{ { id: 40 } }}', 'order_id must be text, not a object'],
 		['two lines', '={{ "40\\n41" }}', 'order_id must be one line without control characters'],
+		// A URL resolves dot segments: /pos/v1/orders/.. is /pos/v1/, another endpoint.
+		['two dots', '..', 'order_id must not be "." or ".."'],
+		['one dot', '={{ "." }}', 'order_id must not be "." or ".."'],
+		['two dots around spaces', '={{ " .. " }}', 'order_id must not be "." or ".."'],
 	])(
 		'refuses an order ID with %s clearly, never "URI malformed"; nothing is sent',
 		async (_, orderId, message) => {

@@ -5,7 +5,7 @@ import { SUPPORTED_CURRENCIES, TRANSACTION_STATUSES } from '../../fields/codes';
 import { tableProperties } from '../../fields/properties';
 import { toWire } from '../../fields/read';
 import type { Field, FieldTable, Violation } from '../../fields/types';
-import type { Channel } from '../../transport';
+import type { Channel, TransportContext } from '../../transport';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
@@ -207,7 +207,7 @@ export const TRANSACTION_LIST_PATH = '/orders/v1/transaction-list';
  * (Get, Get Many, Wait for Payment and the poll trigger all read through here). A read: retried.
  */
 export async function listTransactions(
-	ctx: IExecuteFunctions,
+	ctx: TransportContext,
 	itemIndex: number,
 	channel: Channel,
 	qs: IDataObject,

@@ -17,6 +17,7 @@ export const table: FieldTable = [
 		label: 'order_id',
 		type: 'text',
 		required: true,
+		pathSegment: true,
 		description: "The service's order ID (p_order_id) of the POS order",
 		ui: { hint: 'The p_order_id from the POS order, its webhook or Transaction > Get Many' },
 	},
