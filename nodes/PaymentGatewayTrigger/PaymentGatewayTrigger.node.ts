@@ -10,10 +10,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './events';
-import { checkNotificationSecret, publicHeaders, sameSecret } from './headers';
+import { checkDelivery } from './delivery';
+import { checkNotificationSecret, publicHeaders } from './headers';
 import { judgeDelivery } from './dedupe';
-
-const SECRET_HEADER = 'notification-secret';
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -123,32 +122,9 @@ export class PaymentGatewayTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const response = this.getResponseObject();
-		const headers = this.getHeaderData() as IDataObject;
-		const credentials = await this.getCredentials('paymentGatewayWebhookApi');
-		const given = headers[SECRET_HEADER];
-		if (
-			typeof given !== 'string' ||
-			!sameSecret(given, String(credentials.notificationSecret ?? ''))
-		) {
-			response.status(401).json({ message: 'Invalid or missing notification-secret header' });
-			return { noWebhookResponse: true };
-		}
-
-		const body = this.getBodyData() as unknown;
-		// n8n also parses form bodies into objects; the service sends JSON only.
-		const contentType = String(headers['content-type'] ?? '').toLowerCase();
-		if (
-			!contentType.includes('json') ||
-			typeof body !== 'object' ||
-			body === null ||
-			Array.isArray(body) ||
-			Object.keys(body).length === 0
-		) {
-			response.status(400).json({ message: 'Expected a JSON object body' });
-			return { noWebhookResponse: true };
-		}
-		const payload = body as IDataObject;
+		const delivery = await checkDelivery(this);
+		if (!delivery) return { noWebhookResponse: true };
+		const { payload, headers } = delivery;
 
 		const event = classifyEvent(payload);
 		const events = this.getNodeParameter('events', ['*']) as string[];
@@ -169,7 +145,10 @@ export class PaymentGatewayTrigger implements INodeType {
 			}
 			if (!verdict.run) {
 				// Nothing ran and nothing is remembered: the service's retry of this delivery runs.
-				response.status(503).set('Retry-After', '5').json({ message: verdict.message });
+				this.getResponseObject()
+					.status(503)
+					.set('Retry-After', '5')
+					.json({ message: verdict.message });
 				return { noWebhookResponse: true };
 			}
 		}

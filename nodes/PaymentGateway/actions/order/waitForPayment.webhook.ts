@@ -6,11 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { classifyEvent } from '../../../PaymentGatewayTrigger/events';
-import { sameSecret } from '../../../PaymentGatewayTrigger/headers';
+import { checkDelivery } from '../../../PaymentGatewayTrigger/delivery';
 import { addIsoDates } from '../../helpers/dates';
 import { outcomeOf, routed } from './waitForPayment.outcome';
-
-const SECRET_HEADER = 'notification-secret';
 
 /**
  * The resume webhook of a waiting execution, called at `$execution.resumeUrl` (path '' — no
@@ -43,31 +41,9 @@ const acknowledged = (reason: string): IWebhookResponseData => ({
 
 /** Checks one delivery; resumes the execution only with the awaited order's final status. */
 async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const response = ctx.getResponseObject();
-	const headers = ctx.getHeaderData() as IDataObject;
-	const credentials = await ctx.getCredentials('paymentGatewayWebhookApi');
-	const given = headers[SECRET_HEADER];
-	if (
-		typeof given !== 'string' ||
-		!sameSecret(given, String(credentials.notificationSecret ?? ''))
-	) {
-		response.status(401).json({ message: 'Invalid or missing notification-secret header' });
-		return { noWebhookResponse: true };
-	}
-	const body = ctx.getBodyData() as unknown;
-	// n8n also parses form bodies into objects; the service sends JSON only.
-	const contentType = String(headers['content-type'] ?? '').toLowerCase();
-	if (
-		!contentType.includes('json') ||
-		typeof body !== 'object' ||
-		body === null ||
-		Array.isArray(body) ||
-		Object.keys(body).length === 0
-	) {
-		response.status(400).json({ message: 'Expected a JSON object body' });
-		return { noWebhookResponse: true };
-	}
-	const payload = body as IDataObject;
+	const delivery = await checkDelivery(ctx);
+	if (!delivery) return { noWebhookResponse: true };
+	const { payload } = delivery;
 	const orderId = awaitedOrder(ctx);
 	if (String(payload.p_order_id ?? '') !== orderId)
 		return acknowledged('not the order this execution waits for');
