@@ -12,6 +12,7 @@ import { ONE_WAY_MS } from './network';
 import { payoutBatchesFigure } from './payoutBatches';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 import { pollWindowFigure } from './pollWindow';
+import { triggerSpeedFigure } from './triggerSpeed';
 
 export interface Sizes {
 	rounds: number;
@@ -21,6 +22,8 @@ export interface Sizes {
 	invoiceItems: number;
 	httpsTransactions: number;
 	pollTransactions: number;
+	triggerOne: number;
+	triggerBurst: number;
 }
 
 export interface Sandboxes {
@@ -57,6 +60,8 @@ export interface Figure {
 	workflows(): WorkflowJson[] | Promise<WorkflowJson[]>;
 	round(n8n: BenchN8n, round: number): Promise<void>;
 	rows(): Row[];
+	/** Stops what the figure started for itself (its own n8n processes). */
+	dispose?(): Promise<void>;
 }
 
 /** The contenders' orders: rotated per round so none always runs first. */
@@ -142,6 +147,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 		...returnAllFigures(boxes, sizes),
 		...httpsFigures(boxes, sizes),
 		pollWindowFigure(boxes.poll, sizes.pollTransactions),
+		triggerSpeedFigure(sizes),
 		coldRequire(sizes),
 	];
 }

@@ -7,8 +7,8 @@ import { table } from './stats';
 import { credentialsFor } from './workflows';
 import { startNetworkPath } from './network';
 
-const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000, pollTransactions: 10_000 };
-const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000, httpsTransactions: 2_000, pollTransactions: 2_000 };
+const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000, pollTransactions: 10_000, triggerOne: 40, triggerBurst: 300 };
+const QUICK: Sizes = { rounds: 2, items: 100, latencyItems: 200, transactions: 5_000, invoiceItems: 2_000, httpsTransactions: 2_000, pollTransactions: 2_000, triggerOne: 20, triggerBurst: 100 };
 
 function parse(argv: string[]): { sizes: Sizes; only?: Set<string> } {
 	const sizes = { ...(argv.includes('--quick') ? QUICK : FULL) };
@@ -55,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
 		for (const [key, message] of failed) console.log(`\n${key} failed: ${message}`);
 		return failed.size ? 1 : 0;
 	} finally {
+		for (const figure of chosen) await figure.dispose?.().catch((error: Error) => log(`${figure.key}: ${error.message}`));
 		await n8n?.dispose();
 		for (const box of [boxes.zero, boxes.slow, boxes.big, boxes.poll, remote]) await box.stop();
 		await path.stop();
