@@ -133,7 +133,7 @@ async function latest(
 	settings: PollSettings,
 ): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
-	const { since } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
+	const { since, today } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
 	const detectedAt = new Date(now).toISOString();
 	let found: IDataObject | undefined;
 	const see = (record: IDataObject) => {
@@ -145,7 +145,8 @@ async function latest(
 	await walkWindow(
 		transportContext(ctx),
 		settings.channel,
-		{ ...settings.query, from_date: since },
+		// The window ends today: a record dated later (a clock ahead, seeded data) is no test event.
+		{ ...settings.query, from_date: since, to_date: today },
 		see,
 		1,
 	);
