@@ -206,7 +206,7 @@ function productionUrls(workflow, base) {
 		if (node.disabled) continue;
 		if (node.type === TRIGGER_TYPE) {
 			const prefix = node.webhookId ? `${node.webhookId}` : `${workflow.id}/${encodeURIComponent(node.name)}`;
-			urls.push({ node: node.name, kind: 'trigger', url: `${base}/webhook/${prefix}/${TRIGGER_PATH}` });
+			urls.push({ node: node.name, kind: 'trigger', method: 'POST', url: `${base}/webhook/${prefix}/${TRIGGER_PATH}` });
 		} else if (node.type === 'n8n-nodes-base.webhook') {
 			const p = node.parameters?.path || node.webhookId;
 			urls.push({ node: node.name, kind: 'webhook', method: node.parameters?.httpMethod ?? 'GET', url: `${base}/webhook/${p}` });
@@ -236,7 +236,8 @@ function checkoutTrigger(workflows) {
 class Demo {
 	constructor(options) {
 		this.options = options;
-		this.folder = path.join(ROOT, '.tools/demo-n8n');
+		// DEMO_N8N_FOLDER: another n8n user folder (the end-to-end suite runs the demo in a temporary one).
+		this.folder = process.env.DEMO_N8N_FOLDER ? path.resolve(process.env.DEMO_N8N_FOLDER) : path.join(ROOT, '.tools/demo-n8n');
 		this.base = `http://127.0.0.1:${options.port}`;
 		this.server = undefined;
 		this.sandbox = undefined;
@@ -442,6 +443,8 @@ class Demo {
 					? 'deleted in n8n; npm start -- --reset brings it back'
 					: 'manual';
 			lines.push(`  ${workflow.name}  [${state}]`, `    ${base}/workflow/${workflow.id}`);
+			// n8n registers production URLs only for published workflows: others would answer 404.
+			if (!active.get(workflow.id)) continue;
 			for (const url of productionUrls(workflow, base)) {
 				lines.push(`    ${url.node}: ${url.method ? `${url.method} ` : ''}${url.url}`);
 			}

@@ -25,14 +25,14 @@ import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.r
 import * as transaction from './actions/transaction/Transaction.resource';
 import { checkNotificationSecret } from '../PaymentGatewayTrigger/headers';
 import { credentialTest } from './methods';
-import { operationSubtitle } from './methods/subtitle';
+import { withOperationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
 
-const RESOURCES = [order, payment, paymentLink, payout, invoiceItem, subscriptionPlan, transaction];
-
 export class PaymentGateway implements INodeType {
+	// The subtitle in words, from the Resource and Operation lists (the lint rule only knows the raw
+	// values' form).
 	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
-	description: INodeTypeDescription = {
+	description: INodeTypeDescription = withOperationSubtitle({
 		displayName: 'Payment Gateway',
 		name: 'paymentGateway',
 		icon: {
@@ -42,8 +42,6 @@ export class PaymentGateway implements INodeType {
 		group: ['transform'],
 		version: [1, 2, 3],
 		defaultVersion: 3,
-		// In words, from the operation lists (the lint rule only knows the raw values' form).
-		subtitle: operationSubtitle(RESOURCES),
 		description:
 			'Take and manage card payments, saved cards, split payments, refunds, transactions, invoice items, subscription plans, payment links and bulk payouts',
 		defaults: { name: 'Payment Gateway' },
@@ -138,7 +136,8 @@ export class PaymentGateway implements INodeType {
 					{
 						name: 'Order',
 						value: 'order',
-						description: 'Create hosted orders, save cards and charge saved cards',
+						description:
+							'Create hosted orders, save cards, charge saved cards and split payments; wait for an order to be paid',
 					},
 					{
 						name: 'Payment',
@@ -178,7 +177,7 @@ export class PaymentGateway implements INodeType {
 			requestOptionsProperty,
 			...toolDescriptionProperties,
 		],
-	};
+	});
 
 	methods = { credentialTest: { ...credentialTest, checkNotificationSecret } };
 

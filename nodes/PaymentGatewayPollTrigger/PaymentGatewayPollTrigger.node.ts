@@ -125,7 +125,7 @@ async function latest(
 	settings: PollSettings,
 ): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
-	const { since } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
+	const { since, today } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
 	const detectedAt = new Date(now).toISOString();
 	let found: IDataObject | undefined;
 	const see = (record: IDataObject) => {
@@ -134,6 +134,13 @@ async function latest(
 		if (selected(settings.events, item)) found = item;
 	};
 	// The first page (the 100 newest) is enough to show what an item looks like.
-	await walkWindow(ctx, settings.channel, { ...settings.query, from_date: since }, see, 1);
+	await walkWindow(
+		ctx,
+		settings.channel,
+		// The window ends today: a record dated later (a clock ahead, seeded data) is no test event.
+		{ ...settings.query, from_date: since, to_date: today },
+		see,
+		1,
+	);
 	return found ? [[{ json: found }]] : null;
 }

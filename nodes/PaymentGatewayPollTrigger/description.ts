@@ -15,7 +15,7 @@ import { settingsTable } from './fields';
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Checks the transaction list on the schedule below and starts the workflow once for each new transaction and each status change. No public URL is needed. Each poll reads every transaction of the look-back window, 100 per request.',
+			'Checks the transaction list at the Poll Times set in this panel and starts the workflow once for each new transaction and each status change. No public URL is needed. Each poll reads every transaction of the look-back window, 100 per request.',
 		name: 'pollNotice',
 		type: 'notice',
 		default: '',

@@ -25,7 +25,10 @@ export class PaymentGatewayTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: EVENTS_SUBTITLE,
-		description: 'Starts the workflow when the payment service reports a payment status change',
+		// n8n's nodes panel shows this text for the merged "Payment Gateway" entry (action node and
+		// trigger), so it speaks of both.
+		description:
+			'Take card payments, refunds, payouts and more with the payment service, or start a workflow when it reports a payment status change',
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

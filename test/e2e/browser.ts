@@ -55,7 +55,9 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
 		args: CHROMIUM_ARGS,
 		viewport: { width: 1440, height: 900 },
 	});
-	context.setDefaultTimeout(30_000);
+	// Generous: on a busy machine the editor's first load alone takes more than half a minute.
+	context.setDefaultTimeout(90_000);
+	context.setDefaultNavigationTimeout(240_000);
 	return { context, page: context.pages()[0] ?? (await context.newPage()) };
 }
 

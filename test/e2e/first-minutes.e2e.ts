@@ -85,11 +85,11 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ seed: 41, transactionCount: 30, invoiceItemCount: 3 });
 	n8n = await N8n.create({ ui: true });
 	for (const batch of demoCredentials(sandbox)) await n8n.importCredentials(batch);
-	await n8n.start();
+	await n8n.start(600_000); // minutes on a busy machine
 	await setUpOwner(n8n, OWNER);
 	({ context, page } = await openBrowser());
 	await signIn(page, n8n, OWNER);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await context?.close();
@@ -329,4 +329,242 @@ describe('the first minutes of a new user in the real editor', () => {
 			expect(await executeStep(new RegExp(expected))).toContain(expected);
 		},
 	);
+});
+
+/** The words users type into the nodes panel for what this package does. */
+const SEARCH_WORDS = [
+	'payout',
+	'refund',
+	'bulk',
+	'card payment',
+	'invoice',
+	'subscription',
+	'payment link',
+	'capture',
+	'void',
+];
+
+/** Every resource with its operations, as the Resource and Operation selectors name them. */
+function resourcesAndOperations(): Array<[resource: string, operations: string[]]> {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { PaymentGateway } = require(
+		join(__dirname, '../../dist/nodes/PaymentGateway/PaymentGateway.node.js'),
+	);
+	const properties: Array<{ name: string; options?: any[]; displayOptions?: any }> =
+		new PaymentGateway().description.properties;
+	const resources = properties.find((p) => p.name === 'resource')!.options!;
+	return resources.map((resource) => [
+		resource.name,
+		properties
+			.filter((p) => p.name === 'operation' && p.displayOptions.show.resource[0] === resource.value)
+			.flatMap((p) => p.options!.map((o: { name: string }) => o.name)),
+	]);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Picks an option of a select parameter of the open panel by its headline. */
+async function choose(parameter: string, option: string): Promise<void> {
+	const input = ndv().locator(`[data-test-id="parameter-input-${parameter}"] input`).first();
+	await input.click();
+	const list = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+	const headline = page.locator('.option-headline', {
+		hasText: new RegExp(`^${escapeRegExp(option)}$`),
+	});
+	await list.locator('li').filter({ has: headline }).click();
+	await list.waitFor({ state: 'hidden' });
+	for (let tries = 0; (await input.inputValue()) !== option; tries += 1) {
+		if (tries > 50) throw new Error(`${parameter} did not change to ${option}`);
+		await page.waitForTimeout(100);
+	}
+}
+
+/** The money fields the open panel shows (parameters named like an amount), with their values. */
+async function moneyFields(): Promise<Record<string, string>> {
+	const found: Record<string, string> = {};
+	const fields = ndv().locator('[data-test-id^="parameter-input-"]');
+	for (const field of await fields.all()) {
+		const id = (await field.getAttribute('data-test-id')) ?? '';
+		const name = id.replace('parameter-input-', '');
+		if (!/amount$/i.test(name)) continue;
+		const input = field.locator('input').first();
+		if ((await input.count()) === 0) continue;
+		found[name] = await input.inputValue();
+	}
+	return found;
+}
+
+describe('what the editor shows is what the node means', () => {
+	afterEach(async () => {
+		if (process.env.FIRST_MINUTES_SHOTS)
+			await page.screenshot({ path: join(process.env.FIRST_MINUTES_SHOTS, `${Date.now()}.png`) });
+	});
+
+	it('the nodes panel finds Payment Gateway by the words users type, described as both nodes', async () => {
+		await newWorkflowWithManualTrigger();
+		await clickSettled(page.locator('[data-test-id="canvas-handle-plus"]').first());
+		const bar = page.locator('[data-test-id="node-creator-search-bar"]');
+		const found: Record<string, string[]> = {};
+		for (const word of SEARCH_WORDS) {
+			await bar.fill(word);
+			await page.waitForTimeout(600);
+			found[word] = (
+				await page.locator('[data-test-id="node-creator-item-name"]').allInnerTexts()
+			).map((name) => name.trim());
+		}
+		const missing = SEARCH_WORDS.filter((word) => !found[word].includes('Payment Gateway'));
+		expect({ missing, found }).toMatchObject({ missing: [] });
+		// n8n shows the trigger's description for the entry it merges from the node and its trigger.
+		await bar.fill('payment gateway');
+		const entry = page
+			.locator('[data-test-id="item-iterator-item"]', {
+				has: page.locator('[data-test-id="node-creator-item-name"]', {
+					hasText: /^Payment Gateway$/,
+				}),
+			})
+			.first();
+		await entry.waitFor();
+		expect(await entry.innerText()).toMatch(/card payments, refunds, payouts/);
+		await page.keyboard.press('Escape');
+	});
+
+	it('no money field of any resource or operation starts with a value (new nodes)', async () => {
+		await newWorkflowWithManualTrigger();
+		await addGatewayAction('Create a payment');
+		const withValue: string[] = [];
+		const seen: string[] = [];
+		for (const [resource, operations] of resourcesAndOperations()) {
+			await choose('resource', resource);
+			for (const operation of operations) {
+				await choose('operation', operation);
+				for (const [name, value] of Object.entries(await moneyFields())) {
+					seen.push(`${resource} > ${operation}: ${name}`);
+					if (value !== '') withValue.push(`${resource} > ${operation}: ${name} = ${value}`);
+				}
+			}
+		}
+		expect(withValue).toEqual([]);
+		// The check saw the amounts users type: orders, payments and subscription plans.
+		expect(seen).toEqual(
+			expect.arrayContaining([
+				'Order > Create Payment: amount',
+				'Payment > Refund: amount',
+				'Subscription Plan > Create: installmentAmount',
+				'Subscription Plan > Create: initialPaymentAmount',
+				'Subscription Plan > Create: finalPaymentAmount',
+			]),
+		);
+	});
+
+	it('switching Resource keeps the credential where the new resource takes the same kind, and shows where n8n leaves it to the user', async () => {
+		await newWorkflowWithManualTrigger();
+		await addGatewayAction('Create a payment');
+		const first = await chosenCredential();
+		expect(first).toMatch(ORDER_CREDENTIALS);
+		for (const resource of ['Payment', 'Transaction', 'Order']) {
+			await choose('resource', resource);
+			expect({ resource, credential: await chosenCredential() }).toEqual({
+				resource,
+				credential: first,
+			});
+		}
+		// Another credential type: n8n 2.41 picks a credential only for a node that has none
+		// (README, "What n8n's editor decides"), so the user picks the Invoice one.
+		await choose('resource', 'Invoice Item');
+		expect(await chosenCredential()).toBe('');
+		await ndv().locator('[data-test-id="node-credentials-select"] input').first().click();
+		await page.locator('.el-select-dropdown__item', { hasText: 'Sandbox Invoice' }).first().click();
+		expect(await chosenCredential()).toBe('Sandbox Invoice');
+		await choose('resource', 'Order');
+		expect(await chosenCredential()).toBe(first);
+	});
+
+	it('Wait for Payment while the execution waits: nothing on Timed Out, the Webhook credential picked by the user', async () => {
+		await newWorkflowWithManualTrigger();
+		await addGatewayAction('Create a payment');
+		await typeInto('amount', '10');
+		await typeInto('merchantOrderId', `WAIT-${Date.now()}`);
+		await ndv().locator('[data-test-id="ndv-close-button"]').click();
+		await clickSettled(page.locator('[data-test-id="canvas-handle-plus"]').last());
+		await searchAndPick('Payment Gateway', 'Payment Gateway');
+		await clickSettled(page.getByText('Wait for a payment', { exact: true }).first());
+		await ndv().locator('[data-test-id="node-parameters"]').waitFor();
+		// n8n picks one credential for a new node (the newest of both kinds): the other is the user's.
+		const selects = ndv().locator('[data-test-id="node-credentials-select"] input');
+		expect(await selects.count()).toBe(2);
+		const values = await Promise.all((await selects.all()).map((input) => input.inputValue()));
+		expect(values.filter((value) => value.trim() !== '')).toHaveLength(1);
+		for (const [index, value] of values.entries()) {
+			if (value.trim() !== '') continue;
+			await selects.nth(index).click();
+			await page
+				.locator('.el-select-dropdown__item:visible', {
+					hasText: /^Sandbox (Webhook|Hosted Solution)$/,
+				})
+				.first()
+				.click();
+		}
+		await ndv().locator('[data-test-id="ndv-close-button"]').click();
+		const names = await page
+			.locator('[data-test-id="canvas-node"]')
+			.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
+		const waitNode = page.locator(
+			`[data-test-id="canvas-node"][data-node-name="${names[names.length - 1]}"]`,
+		);
+		for (const label of ['Timed Out', 'Paid', 'Failed']) {
+			await waitNode.getByText(label, { exact: true }).waitFor();
+		}
+		sandbox.clearRequests();
+		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+		for (
+			const deadline = Date.now() + 60_000;
+			Date.now() < deadline &&
+			sandbox.requests.filter((r) => r.path === '/orders/v1/create').length === 0;
+			await page.waitForTimeout(500)
+		);
+		// Let the canvas show the waiting run.
+		await page.waitForTimeout(3_000);
+		if (process.env.FIRST_MINUTES_SHOTS)
+			await page.screenshot({
+				path: join(process.env.FIRST_MINUTES_SHOTS, 'wait-for-payment-waiting.png'),
+			});
+		const outputs = waitNode.locator('[data-test-id="canvas-node-output-handle"]');
+		const labels =
+			(await outputs.count()) > 0 ? await outputs.allInnerTexts() : [await waitNode.innerText()];
+		expect(labels.join(' | ')).not.toMatch(/\d+ items?/);
+		await waitNode.dblclick();
+		await ndv().locator('[data-test-id="node-parameters"]').waitFor();
+		const output = await ndv()
+			.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]')
+			.first()
+			.innerText();
+		if (process.env.FIRST_MINUTES_SHOTS)
+			await page.screenshot({
+				path: join(process.env.FIRST_MINUTES_SHOTS, 'wait-for-payment-output.png'),
+			});
+		// n8n's own text for a node whose execution waits (README, "What n8n's editor decides").
+		expect(output).toMatch(/Waiting for input/);
+		await ndv().locator('[data-test-id="ndv-close-button"]').click();
+		const stop = page.locator('[data-test-id="stop-execution-button"]');
+		if ((await stop.count()) > 0)
+			await stop
+				.first()
+				.click()
+				.catch(() => undefined);
+	});
+
+	it('typing abc in Amount: what the field shows and what the error says agree', async () => {
+		await newWorkflowWithManualTrigger();
+		await addGatewayAction('Create a payment');
+		await typeInto('merchantOrderId', `ABC-${Date.now()}`);
+		await typeInto('amount', 'abc');
+		const shown = await ndv()
+			.locator('[data-test-id="parameter-input-amount"] input')
+			.first()
+			.inputValue();
+		const refused = await executeStep(/Amount/);
+		expect({ shown, refused: refused.slice(0, 600) }).toMatchObject({ shown: '' });
+		expect(refused).toMatch(/Amount/);
+		expect(refused).not.toMatch(/received 0\b/);
+	});
 });

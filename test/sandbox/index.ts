@@ -9,6 +9,7 @@ import type { RequestLogEntry } from './core/log';
 import { PAYOUT_PREFIX, Router, type RouteEnv, type RouteModule } from './core/router';
 import { CHECKOUT_PREFIX, registerCheckoutRoutes } from './areas/checkout/routes';
 import { CONTROL_PREFIX, registerControlRoutes } from './areas/control/routes';
+import { registerPageRoutes } from './areas/control/pages';
 import { registerDocumentRoutes } from './areas/documents/routes';
 import { registerInvoiceRoutes } from './areas/invoiceItems/routes';
 import { registerOrderRoutes } from './areas/orders/routes';
@@ -109,6 +110,7 @@ const ROUTE_MODULES: RouteModule[] = [
 	registerSubscriptionRoutes,
 	registerPayoutRoutes,
 	registerControlRoutes,
+	registerPageRoutes,
 ];
 
 /** Starts the in-memory simulator. Plain HTTP: the service's HTTPS rule is not simulated. */

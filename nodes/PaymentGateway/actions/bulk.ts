@@ -54,12 +54,12 @@ export const columnDefault = (column: Column) => `={{ $json["${column.displayNam
 /** One parameter per column, by default read from the item field named like the column. */
 export function columnProperties(schema: SheetSchema, show: Show): INodeProperties[] {
 	return schema.columns.map((column) => ({
-		displayName: column.displayName,
+		displayName: column.label ?? column.displayName,
 		name: column.name,
 		type: 'string',
 		default: columnDefault(column),
 		required: column.required === true,
-		description: `${column.description}. By default the input field "${column.displayName}".`,
+		description: `${column.description}. By default the input field "${column.displayName}"${column.label ? ` (the file's column of that name)` : ''}.`,
 		displayOptions: { show: { ...show, inputMode: ['items'] } },
 	}));
 }

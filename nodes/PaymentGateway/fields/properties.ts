@@ -34,13 +34,19 @@ export function fieldProperty(field: Field): INodeProperties {
 	return { ...property, ...field.ui };
 }
 
-/** A field's property, twice when version 1 of the node showed it differently. */
+/** A field's property, once per range of node versions that show it differently. */
 function versionedFieldProperties(field: Field): INodeProperties[] {
 	const property = fieldProperty(field);
-	if (!field.uiVersion1) return [property];
 	const inVersion = (version: Array<number | DisplayCondition>) => ({
 		show: { ...property.displayOptions?.show, '@version': version },
 	});
+	if (field.uiVersion3) {
+		return [
+			{ ...property, displayOptions: inVersion([1, 2]) },
+			{ ...property, ...field.uiVersion3, displayOptions: inVersion([{ _cnd: { gte: 3 } }]) },
+		];
+	}
+	if (!field.uiVersion1) return [property];
 	return [
 		{ ...property, ...field.uiVersion1, displayOptions: inVersion([1]) },
 		{ ...property, displayOptions: inVersion([{ _cnd: { gte: 2 } }]) },

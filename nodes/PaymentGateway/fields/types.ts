@@ -79,6 +79,11 @@ export interface Field {
 	 * own rule): version-1 workflows keep it, new nodes get `ui`.
 	 */
 	uiVersion1?: Partial<INodeProperties>;
+	/**
+	 * What new nodes (version 3 on) show where versions 1 and 2 showed `ui`: a money field's
+	 * default removed without changing saved workflows.
+	 */
+	uiVersion3?: Partial<INodeProperties>;
 }
 
 /** A collection parameter (an "Add Field" group); its fields read from one parameter value. */

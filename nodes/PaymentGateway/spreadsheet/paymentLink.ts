@@ -27,14 +27,20 @@ const MONEY_COLUMNS: Column[] = [
 		required: true,
 		...between(0, 99999),
 	}),
-	column('Qty Per Transaction', 'qtyPerTransaction', 'number', '1 to 9999999', {
-		required: true,
-		...count,
-	}),
-	column('No Of Transactions', 'noOfTransactions', 'number', '1 to 9999999, per user', {
-		required: true,
-		...count,
-	}),
+	column(
+		'Qty Per Transaction',
+		'qtyPerTransaction',
+		'number',
+		'How many units one payment buys, 1 to 9999999',
+		{ required: true, ...count, label: 'Quantity per Payment' },
+	),
+	column(
+		'No Of Transactions',
+		'noOfTransactions',
+		'number',
+		'How many times one customer may pay the link, 1 to 9999999',
+		{ required: true, ...count, label: 'Payments per Customer' },
+	),
 ];
 
 /** How often and how many times the link can be paid. */
@@ -43,33 +49,44 @@ const LIMIT_COLUMNS: Column[] = [
 		'No Limit Per User',
 		'noLimitPerUser',
 		'options',
-		'1 = unlimited per user, 0 otherwise (default 0)',
-		flag,
+		'1 = a customer may pay the link any number of times (Payments per Customer is then ignored), 0 otherwise (default 0)',
+		{ ...flag, label: 'Unlimited Payments per Customer' },
 	),
-	column('Total Collection', 'totalCollection', 'options', 'per_day, per_month or till_expiry', {
-		required: true,
-		...options(FREQUENCIES),
-	}),
-	column('Overall Qty Allowed', 'overallQtyAllowed', 'number', '1 to 9999999', {
-		required: true,
-		...count,
-	}),
+	column(
+		'Total Collection',
+		'totalCollection',
+		'options',
+		'The period the Overall Quantity Allowed counts over: per_day, per_month or till_expiry',
+		{ required: true, ...options(FREQUENCIES), label: 'Overall Limit Period' },
+	),
+	column(
+		'Overall Qty Allowed',
+		'overallQtyAllowed',
+		'number',
+		'How many units all customers together may buy in the Overall Limit Period, 1 to 9999999',
+		{ required: true, ...count, label: 'Overall Quantity Allowed' },
+	),
 	column(
 		'No Limit Over All',
 		'noLimitOverAll',
 		'options',
-		'1 = unlimited overall, 0 otherwise (default 0)',
-		flag,
+		'1 = no overall limit (Overall Quantity Allowed is then ignored), 0 otherwise (default 0)',
+		{ ...flag, label: 'No Overall Limit' },
 	),
-	column('Qty Frequency', 'qtyFrequency', 'options', 'per_day, per_month or till_expiry', {
-		required: true,
-		...options(FREQUENCIES),
-	}),
-	column('Is Expiry', 'isExpiry', 'number', '1 to enable an end date, 0 to disable', {
-		required: true,
-		integer: true,
-		...between(0, 1),
-	}),
+	column(
+		'Qty Frequency',
+		'qtyFrequency',
+		'options',
+		'The period Payments per Customer counts over: per_day, per_month or till_expiry',
+		{ required: true, ...options(FREQUENCIES), label: 'Per-Customer Limit Period' },
+	),
+	column(
+		'Is Expiry',
+		'isExpiry',
+		'number',
+		'1 = the link stops working after End Date, 0 = it never expires',
+		{ required: true, integer: true, ...between(0, 1), label: 'Expires' },
+	),
 ];
 
 /** What the payer sees and who the link is for. */
@@ -97,8 +114,20 @@ const DETAIL_COLUMNS: Column[] = [
 		maxLength: 200,
 		multiline: true,
 	}),
-	column('Split Payment', 'splitPayment', 'options', '1 to enable, 0 to disable (default 0)', flag),
-	column('Tip', 'tip', 'options', '0 or 1; the service forces 0 unless Split Payment is 1', flag),
+	column(
+		'Split Payment',
+		'splitPayment',
+		'options',
+		'1 = the payer may split the amount with others, 0 otherwise (default 0)',
+		flag,
+	),
+	column(
+		'Tip',
+		'tip',
+		'options',
+		'1 = the payer may add a tip, 0 otherwise; the service forces 0 unless Split Payment is 1',
+		{ ...flag, label: 'Allow Tip' },
+	),
 ];
 
 function endDateColumn(today: string): Column {
@@ -106,7 +135,7 @@ function endDateColumn(today: string): Column {
 		'End Date',
 		'endDate',
 		'date',
-		'YYYY-MM-DD, today or later; required when Is Expiry is 1',
+		'Last day the link can be paid, YYYY-MM-DD, today or later; required when Expires is 1',
 		{
 			check: (v) => (String(v) < today ? `must be today (${today}) or later` : undefined),
 		},

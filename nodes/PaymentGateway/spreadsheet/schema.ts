@@ -12,6 +12,8 @@ export type Row = Record<string, Cell>;
 export interface Column extends Field {
 	/** A rule beyond the type that depends on the run (for example "today or later"). */
 	check?: (value: Cell) => string | undefined;
+	/** The parameter's label in the editor when the header is not in the user's words. */
+	label?: string;
 }
 
 export interface SheetSchema {

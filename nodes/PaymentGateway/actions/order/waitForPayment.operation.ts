@@ -142,7 +142,9 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 	};
 	items.splice(0, items.length, waiting);
 	await ctx.putExecutionToWait(waitTill);
-	return [items];
+	// Nothing on any output while waiting: what a waiting node returns is what the canvas shows, and
+	// an item on Timed Out would read as a time-out. n8n drops this run when the execution resumes.
+	return [[], [], []];
 }
 
 /** Order > Wait for Payment: three outputs, so the router runs it whole, outside its item loop. */

@@ -27,6 +27,8 @@ const amount = (name: string, displayName: string, wire: string, description: st
 	min: 1,
 	description,
 	ui: { default: 1 },
+	// Empty until typed, like every amount of new nodes.
+	uiVersion3: { default: null, placeholder: 'e.g. 100.00' },
 });
 
 const fee = (name: string, displayName: string, wire: string, what: string): Field => ({
