@@ -5,10 +5,25 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { itemFields, readBody } from './common';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['invoiceItem'], operation: ['create'] };
 
 export const table: FieldTable = itemFields;
+
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: false,
+	lostAnswer: 'check',
+	settledBy: 'the item list for an item of that name',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Creates a reusable invoice item (name, rate per unit, category). Returns its data_id, which the other invoice item tools need.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

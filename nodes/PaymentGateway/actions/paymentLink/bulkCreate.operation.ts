@@ -27,10 +27,24 @@ import {
 	rowsFromItems,
 	XLSX_MIME,
 } from '../bulk';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['paymentLink'], operation: ['bulkCreate'] };
 
 // The column parameters do not depend on the date; the End Date rule does, at run time.
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: false,
+	lostAnswer: 'unknown',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Creates many payment links at once from rows (one link per row). Creates real links.',
+	facts,
+);
+
 export const descriptionSchema = paymentLinkSchema('0000-00-00');
 
 const outputField: Field = {

@@ -6,6 +6,8 @@ import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['paymentLink'], operation: ['deactivate'] };
 
@@ -20,6 +22,19 @@ export const table: FieldTable = [
 			"The data_id of the payment link (from the link's record in the merchant dashboard or its creation). No new payments can start on a deactivated link; payments in progress are unaffected.",
 	},
 ];
+
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'repeatRefused',
+	settledBy: 'the service answers a repeat with E0021 "already deactivated"',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	"Deactivates a payment link so it can no longer be paid. Needs the link's data_id.",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

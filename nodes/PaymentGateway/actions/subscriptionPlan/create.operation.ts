@@ -8,10 +8,26 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { planRules, shapePlanBody } from './rules';
 import { planTable } from './fields';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['subscriptionPlan'], operation: ['create'] };
 
 export const table = planTable;
+
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'repeatRefused',
+	settledBy:
+		'the service refuses a second plan with the same name, billing frequency, currency and installment amount',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Creates a subscription plan (billing frequency, installment amount, terms, start date) and returns its link and QR code; can email it to customers. Creates a real plan.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -16,6 +16,8 @@ import {
 	fileNameAndSizeViolations,
 	fileViolations,
 } from './document';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
@@ -83,6 +85,20 @@ export const table: FieldTable = [
 		],
 	},
 ];
+
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'repeatRefused',
+	settledBy:
+		'the service refuses a second invoice for an order and a second air waybill with the same reference',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Attaches an invoice or air waybill file (from the binary data of the item) to a captured transaction. Needs the transaction ID, the document type and its reference.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
