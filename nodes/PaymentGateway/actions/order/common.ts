@@ -154,8 +154,8 @@ export async function createOrder(
 		throw settledError(
 			error,
 			'unknown',
-			`No attempt to create the order got a clear answer; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
-			`Every attempt's answer was lost, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
+			`The order's answer was lost and no later attempt settled it; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
+			`An attempt's answer was lost and no later attempt settled it, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
 		);
 	}
 }

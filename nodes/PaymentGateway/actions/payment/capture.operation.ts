@@ -30,5 +30,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	return await executeManagePayment(this, itemIndex, 'CAPTURE', table);
+	return await executeManagePayment(this, itemIndex, 'CAPTURE', table, facts);
 }

@@ -30,5 +30,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	return await executeManagePayment(this, itemIndex, 'VOID', table);
+	return await executeManagePayment(this, itemIndex, 'VOID', table, facts);
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
@@ -8,6 +8,7 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
 
 const show = { resource: ['paymentLink'], operation: ['deactivate'] };
 
@@ -48,21 +49,41 @@ export async function execute(
 	assertValid(this, itemIndex, violations);
 	const body = toWire(table, values);
 	const dataId = String(body.data_id);
-	const response = await apiRequest.call(this, itemIndex, {
-		channel: 'paymentLink',
-		method: 'POST',
-		path: DEACTIVATE_LINK_PATH,
-		body,
-		retrySafe: false,
-		howToCheck: 'check the payment links in the merchant dashboard',
-		codes: { E0021: 'The payment link does not exist or is already deactivated.' },
-		explainFailure: (failure) =>
-			failure.code === 'E0021'
-				? {
-						description: `No active payment link has data_id "${dataId}": it does not exist, is already deactivated or has expired.`,
-					}
-				: undefined,
-	});
+	let response: IDataObject;
+	try {
+		response = await apiRequest.call(this, itemIndex, {
+			channel: 'paymentLink',
+			method: 'POST',
+			path: DEACTIVATE_LINK_PATH,
+			body,
+			// A repeat leaves the link deactivated and is answered E0021 "already deactivated".
+			retrySafe: facts.retried,
+			howToCheck: 'check the payment links in the merchant dashboard',
+			codes: { E0021: 'The payment link does not exist or is already deactivated.' },
+			explainFailure: (failure) =>
+				failure.code === 'E0021'
+					? {
+							description: `No active payment link has data_id "${dataId}": it does not exist, is already deactivated or has expired.`,
+						}
+					: undefined,
+			confirmDuplicate: (failure) =>
+				failure.code === 'E0021'
+					? doneAfterLostAnswer(
+							{ data_id: dataId, deactivated: true, message: failure.message },
+							'The answer to the first attempt was lost; the node sent it again and the service answered E0021 (not found or already deactivated), read as deactivated by the first attempt. A wrong data_id is answered the same way: if the link still takes payments, check its data_id.',
+						)
+					: undefined,
+		});
+	} catch (error) {
+		if (!wasAnswerLost(error)) throw error;
+		throw settledError(
+			error,
+			'unknown',
+			"The deactivation's answer was lost and no later attempt settled it",
+			"An attempt's answer was lost and no later attempt settled it. Deactivating again is safe: it deactivates the link, or answers E0021 when it is already deactivated.",
+		);
+	}
+	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 	return [
 		{
 			json: { data_id: dataId, deactivated: true, message: response.message },
