@@ -5,6 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import type { NodeError } from '../errorItem';
+import { asNodeError } from '../errorItem';
 import { doneAfterLostAnswer, pauseBeforeCheck, settledError, wasAnswerLost } from '../lostAnswer';
 import { itemFields, readBody } from './common';
 import { INVOICE_ITEM_LIST_PATH } from './getMany.operation';
@@ -113,7 +114,7 @@ export async function execute(
 			howToCheck: 'look the item up with Invoice Item > Get Many',
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw error;
+		if (!wasAnswerLost(error)) throw asNodeError(this, error, itemIndex);
 		const json = await settleLostAnswer(this, itemIndex, body, error);
 		return [{ json, pairedItem: { item: itemIndex } }];
 	}

@@ -10,6 +10,7 @@ import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
 import { ORDER_FACTS } from './facts';
 import { applyStatusDelivery } from './delivery';
 import { generateMerchantOrderId } from './merchantOrderId';
@@ -150,7 +151,7 @@ export async function createOrder(
 			response.m_order_id = mOrderId;
 		return response;
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw error;
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
 		throw settledError(
 			error,
 			'unknown',

@@ -9,6 +9,7 @@ import { assertValid } from '../../fields/violations';
 import type { Channel } from '../../transport';
 import { getChannel } from '../channel';
 import type { NodeError } from '../errorItem';
+import { asNodeError } from '../errorItem';
 import { doneAfterLostAnswer, pauseBeforeCheck, settledError, wasAnswerLost } from '../lostAnswer';
 import { withAmountValues } from '../transaction/get.operation';
 import { findingOf, readTransaction } from './settle';
@@ -183,7 +184,7 @@ export async function executeManagePayment(
 			codes: { E0044: NOT_IN_STATE },
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw error;
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
 		const json = await settleLostAnswer(ctx, itemIndex, sent, before, error);
 		return [{ json, pairedItem: { item: itemIndex } }];
 	}

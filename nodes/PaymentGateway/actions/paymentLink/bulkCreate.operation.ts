@@ -30,6 +30,7 @@ import {
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
 
 const show = { resource: ['paymentLink'], operation: ['bulkCreate'] };
 
@@ -152,7 +153,7 @@ async function upload(
 			codes: { E0035: 'Invalid file format: the bulk payment link upload takes .xlsx files only.' },
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw error;
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
 		throw settledError(
 			error,
 			'unknown',

@@ -9,6 +9,7 @@ import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
 
 const show = { resource: ['paymentLink'], operation: ['deactivate'] };
 
@@ -75,7 +76,7 @@ export async function execute(
 					: undefined,
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw error;
+		if (!wasAnswerLost(error)) throw asNodeError(this, error, itemIndex);
 		throw settledError(
 			error,
 			'unknown',

@@ -11,6 +11,7 @@ import { planTable } from './fields';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
 
 const show = { resource: ['subscriptionPlan'], operation: ['create'] };
 
@@ -103,7 +104,7 @@ async function sendPlan(
 					: undefined,
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw error;
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
 		throw settledError(
 			error,
 			'unknown',

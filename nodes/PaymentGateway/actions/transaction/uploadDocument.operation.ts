@@ -20,6 +20,7 @@ import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import type { ServiceFailure } from '../../transport/errors';
 import type { NodeError } from '../errorItem';
+import { asNodeError } from '../errorItem';
 import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
@@ -205,7 +206,7 @@ export async function execute(
 			confirmDuplicate: (failure) => sameDocument(failure, fields),
 		});
 	} catch (error) {
-		throw wasAnswerLost(error) ? lostAnswerError(error) : error;
+		throw wasAnswerLost(error) ? lostAnswerError(error) : asNodeError(this, error, itemIndex);
 	}
 	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 
