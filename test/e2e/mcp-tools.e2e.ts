@@ -198,11 +198,17 @@ describe('the node as MCP tools in real n8n', () => {
 		},
 	);
 
-	it('a refund whose answer is lost says it may have gone through and was not retried', async () => {
+	it('a refund whose answer is lost is not sent again; the node reads the transaction and says not done', async () => {
 		const captured = (sandbox.state.transactions as TransactionRecord[]).find(
 			(r) => r.status === 'CAPTURED',
 		)!;
-		sandbox.faults.inject({ kind: 'status500', path: '/orders/v1/transaction', count: 1 });
+		// The refund reads the transaction list first (its path starts with the manage path).
+		sandbox.faults.inject({
+			kind: 'status500',
+			path: '/orders/v1/transaction',
+			count: 1,
+			after: 1,
+		});
 		const answer = await call('refund_payment', {
 			transaction_id: captured.transaction_id,
 			amount: '1',
@@ -210,9 +216,12 @@ describe('the node as MCP tools in real n8n', () => {
 		});
 		sandbox.faults.clear();
 		expect(answer.isError).toBe(true);
-		expect(answer.requests).toBe(1);
+		// The read before, the refund once, the read after.
+		expect(answer.requests).toBe(3);
+		expect(sandbox.requests.filter((r) => r.path === '/orders/v1/transaction')).toHaveLength(1);
+		expect(captured.status).toBe('CAPTURED');
 		expect(answer.text).toContain(
-			'so it was not retried automatically. It may have reached the service and been processed',
+			'The refund was not made: its answer was lost and the transaction shows no refund',
 		);
 	});
 });

@@ -66,21 +66,22 @@ const payout = (requestId: string, requestOptions: IDataObject = {}) =>
 		} as never,
 	});
 
-describe('a 5xx on a write that can act twice', () => {
+describe('a 5xx on an order with the Merchant Order ID left empty', () => {
 	it.each(['status500', 'html502'] as const)(
-		'after %s: sent once, and says it may have been processed and how to check',
+		'after %s: sent again with the ID the node made, and created once',
 		async (kind) => {
 			sandbox.faults.inject({ kind, path: CREATE });
+			const before = sandbox.state.orders.size;
 			const result = await order({});
-			expect(requestsTo(sandbox, CREATE)).toHaveLength(1);
-			const description = describeOf(result.error);
-			expect(description).toContain(
-				'so it was not retried automatically. It may have reached the service and been processed',
+			expect(result.error).toBeUndefined();
+			const sent = requestsTo(sandbox, CREATE).map(
+				(r) => JSON.parse(r.body.toString()).data.order_details.m_order_id as string,
 			);
-			expect(description).toContain(
-				'look the order up with Transaction > Get, by its Merchant Order ID',
-			);
-			expect(description).not.toContain('Try again later');
+			expect(sent).toHaveLength(2);
+			expect(sent[0]).toMatch(/^n8n-[A-Za-z0-9]+-0-[0-9a-f]{8}$/);
+			expect(sent[1]).toBe(sent[0]);
+			expect(sandbox.state.orders.size).toBe(before + 1);
+			expect(result.outputs.Gateway[0].json.m_order_id).toBe(sent[0]);
 		},
 	);
 });

@@ -135,7 +135,9 @@ describe('Parallel Requests', () => {
 		const captured = records()
 			.filter((r) => r.status === 'CAPTURED' && r.currency === 'USD')
 			.slice(0, 4);
-		sandbox.faults.inject({ kind: 'status500', path: MANAGE });
+		// Each refund first reads its transaction (the list's path starts with the manage path): the
+		// four reads go out together, before any refund.
+		sandbox.faults.inject({ kind: 'status500', path: MANAGE, after: 4 });
 		const result = await runGateway(sandbox, {
 			items: captured.map((r) => ({ id: r.transaction_id })),
 			continueOnFail: true,
@@ -149,7 +151,9 @@ describe('Parallel Requests', () => {
 			} as INodeParameters,
 		});
 		expect(requestsTo(sandbox, MANAGE)).toHaveLength(4);
-		expect(result.outputs.Gateway.filter((item) => item.json.error)).toHaveLength(1);
+		const failed = result.outputs.Gateway.filter((item) => item.json.error);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].json.lostAnswer).toMatchObject({ outcome: 'notDone' });
 	});
 
 	it('one 429 pauses every slot for its Retry-After, then the run ramps back up', async () => {

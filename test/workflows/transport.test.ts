@@ -40,6 +40,7 @@ class TransportProbe implements INodeType {
 			{ displayName: 'Retry Safe', name: 'retrySafe', type: 'boolean', default: false },
 			{ displayName: 'Body', name: 'body', type: 'json', default: '{}' },
 			{ displayName: 'Multipart', name: 'multipart', type: 'boolean', default: false },
+			{ displayName: 'How To Check', name: 'howToCheck', type: 'string', default: '' },
 			requestOptionsProperty,
 		],
 	};
@@ -55,6 +56,7 @@ class TransportProbe implements INodeType {
 					method: this.getNodeParameter('method', i) as 'POST',
 					path: this.getNodeParameter('path', i) as string,
 					retrySafe: this.getNodeParameter('retrySafe', i) as boolean,
+					howToCheck: (this.getNodeParameter('howToCheck', i) as string) || undefined,
 					...(multipart
 						? {
 								multipart: [
@@ -103,14 +105,16 @@ describe('retries only what cannot move money twice', () => {
 		'sends a non-idempotent write once after %s',
 		async (kind) => {
 			sandbox.faults.inject({ kind, retryAfter: 0, delayMs: 2000 });
-			// Payment > Capture states how its write is checked; the transport says it.
+			// The transport's words for a write that is not retry-safe; the operations then settle it
+			// (test/workflows/lost-answers.test.ts).
 			const result = await runGateway(sandbox, {
+				nodeType: 'test.transportProbe',
 				parameters: {
-					resource: 'payment',
-					operation: 'capture',
-					transactionId: capture.transaction_id,
-					amount: capture.amount.value,
-					currency: capture.amount.currencyCode,
+					path: CAPTURE,
+					retrySafe: false,
+					body: JSON.stringify(capture),
+					howToCheck:
+						'look the payment up with Transaction > Get, with its transaction ID or order ID',
 					requestOptions: { timeoutMs: 400 },
 				},
 			});

@@ -23,10 +23,12 @@ export function errorItemJson(error: Error): IDataObject {
 	const json: IDataObject = { error: error.message };
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.description) json.description = error.description;
-		const { serviceCode, httpStatus, violations } = error.context as IDataObject;
+		const { serviceCode, httpStatus, violations, lostAnswer } = error.context as IDataObject;
 		if (serviceCode !== undefined) json.code = serviceCode;
 		if (httpStatus !== undefined) json.httpCode = httpStatus;
 		if (violations !== undefined) json.violations = violations;
+		// After a lost answer: not done (safe to run again) or unknown, and how the node knows.
+		if (lostAnswer !== undefined) json.lostAnswer = lostAnswer;
 	}
 	return json;
 }

@@ -1,64 +1,101 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import type { NodeMap } from './node.type';
+import * as order from './order/Order.resource';
+import * as payment from './payment/Payment.resource';
+import * as paymentLink from './paymentLink/PaymentLink.resource';
+import * as payout from './payout/Payout.resource';
+import * as subscriptionPlan from './subscriptionPlan/SubscriptionPlan.resource';
+import * as transaction from './transaction/Transaction.resource';
+import { LEGACY_TOOL_DESCRIPTIONS } from './tool.legacy';
 
-const NOT_RETRIED =
-	'It is not retried automatically: if it fails without a clear answer, look the transaction up with the transaction list before trying again.';
+type WithTool = { toolDescription: string };
 
-/**
- * What an AI agent reads about each operation when the node is its tool: what it does, which IDs
- * it needs and where they come from, and whether it moves money. n8n's automatic text would be
- * only the action name ("Refund a payment in Payment Gateway").
- */
-export const TOOL_DESCRIPTIONS: Record<keyof NodeMap, Record<string, string>> = {
-	order: {
-		createPayment: `Creates a hosted card payment order and returns its payment_link (send it to the customer) and the service's p_order_id. Needs an amount as a plain number in the currency given, and a new merchant order ID never used before. Creates a real order. ${NOT_RETRIED}`,
-		authorize: `Creates a hosted order that only authorizes the card; the money is taken later with the capture tool. Needs an amount, a currency and a new merchant order ID. ${NOT_RETRIED}`,
-		saveCard: `Creates a hosted order in which the customer saves a card (a small authorization voided at once); the card token arrives with the order's final status. Needs the customer's ID and a new merchant order ID. ${NOT_RETRIED}`,
-		chargeSavedCard: `Charges a saved card at once: MOVES MONEY. Needs the customer's ID and the card's payment token (from a Save Card order or the transaction list), an amount and a new merchant order ID. ${NOT_RETRIED}`,
-		createSplitPayment: `Creates a hosted payment order whose amount is split between sub-merchants. Needs the amount, the currency, a new merchant order ID and each sub-merchant's share. ${NOT_RETRIED}`,
-		waitForPayment:
-			'Waits until the order created earlier in this workflow is paid, fails or the time limit passes. Not useful to an agent: it pauses the whole workflow.',
-	},
-	transaction: {
-		get: 'Gets one transaction by its order ID (p_order_id) or its transaction ID: status, amounts, dates. Read-only; use it to check whether a payment, capture or refund went through.',
-		getMany:
-			'Lists transactions, newest first, filtered by status, currency, dates, amounts or IDs. Read-only; use it to find a transaction_id or p_order_id and the current status of a payment.',
-		getPosOrder:
-			"Gets an in-store (POS terminal) order and its transaction history by the service's order ID. Read-only.",
-		uploadDocument:
-			'Attaches an invoice or air waybill file (from the binary data of the item) to a captured transaction. Needs the transaction ID, the document type and its reference. Not retried automatically.',
-	},
-	payment: {
-		capture: `Captures an authorized payment, taking the money: MOVES MONEY. Needs the transaction_id (transaction list or the order's status), the amount and the currency of the payment. ${NOT_RETRIED}`,
-		void: `Voids (releases) an authorization that was not captured, so the customer is not charged. Needs the transaction_id, the amount and the currency. ${NOT_RETRIED}`,
-		refund: `Refunds a captured payment in full or in part, sending money back to the customer: MOVES MONEY. Needs the transaction_id (transaction list), an amount of at least 1 and the currency of the payment. ${NOT_RETRIED}`,
-	},
-	paymentLink: {
-		deactivate: "Deactivates a payment link so it can no longer be paid. Needs the link's data_id.",
-		bulkCreate:
-			'Creates many payment links at once from rows (one link per row). Creates real links; not retried automatically.',
-	},
-	payout: {
-		bulkCreate:
-			'Sends payouts to bank accounts or wallets from rows: MOVES MONEY. Every row is checked before anything is sent; a batch is never paid twice, even when the same rows are sent again.',
-	},
-	invoiceItem: {
-		create:
-			'Creates a reusable invoice item (name, rate per unit, category). Returns its data_id, which the other invoice item tools need.',
-		update: 'Changes an invoice item. Needs its data_id (from creating it or listing items).',
-		activate: 'Activates an invoice item. Needs its data_id.',
-		deactivate: 'Deactivates an invoice item. Needs its data_id.',
-		delete: 'Deletes an invoice item. Needs its data_id.',
-		get: 'Gets one invoice item by its data_id. Read-only.',
-		getMany:
-			"Lists invoice items, optionally only active or deactivated ones. Read-only; gives each item's data_id.",
-	},
-	subscriptionPlan: {
-		create:
-			'Creates a subscription plan (billing frequency, installment amount, terms, start date) and returns its link and QR code; can email it to customers. Creates a real plan; not retried automatically.',
-	},
+/** Every operation of NodeMap exports its own tool description, or tsc fails. */
+export const TOOL_OPERATIONS: { [R in keyof NodeMap]: Record<NodeMap[R], WithTool> } = {
+	invoiceItem,
+	order,
+	payment,
+	paymentLink,
+	payout,
+	subscriptionPlan,
+	transaction,
 };
+
+/** The exports of a resource that carry a tool description but are no operation of NodeMap. */
+type Stray<R extends keyof NodeMap, M> = Exclude<
+	{ [K in keyof M]: M[K] extends WithTool ? K : never }[keyof M],
+	NodeMap[R]
+>;
+type NoStray =
+	| Stray<'invoiceItem', typeof invoiceItem>
+	| Stray<'order', typeof order>
+	| Stray<'payment', typeof payment>
+	| Stray<'paymentLink', typeof paymentLink>
+	| Stray<'payout', typeof payout>
+	| Stray<'subscriptionPlan', typeof subscriptionPlan>
+	| Stray<'transaction', typeof transaction>;
+/** A stray operation (one NodeMap does not list) makes this `false` and tsc fails. */
+const noStrayOperation: [NoStray] extends [never] ? true : false = true;
+void noStrayOperation;
+
+const VERSION_3 = { '@version': [{ _cnd: { gte: 3 } }] };
+const VERSIONS_1_2 = { '@version': [{ _cnd: { lte: 2 } }] };
+
+function descriptionProperty(
+	resource: string,
+	operation: string,
+	text: string,
+	versions: IDataObjectShow,
+): INodeProperties {
+	return {
+		displayName: 'Description',
+		name: 'toolDescription',
+		type: 'string',
+		default: text,
+		required: true,
+		typeOptions: { rows: 3 },
+		displayOptions: {
+			show: {
+				'@tool': [true],
+				descriptionType: ['manual'],
+				resource: [resource],
+				operation: [operation],
+				...versions,
+			},
+		},
+		description:
+			'What the model reads about this tool: what it does, which IDs it needs, whether it moves money',
+	};
+}
+
+type IDataObjectShow = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
+
+/** One property per operation and version range, from a resource → operation → text table. */
+function descriptionProperties(
+	table: Record<string, Record<string, string>>,
+	versions: IDataObjectShow,
+): INodeProperties[] {
+	return Object.entries(table).flatMap(([resource, operations]) =>
+		Object.entries(operations).map(([operation, text]) =>
+			descriptionProperty(resource, operation, text, versions),
+		),
+	);
+}
+
+/** Resource → operation → the operation's own tool description (version 3). */
+export const TOOL_DESCRIPTIONS = Object.fromEntries(
+	Object.entries(TOOL_OPERATIONS).map(([resource, operations]) => [
+		resource,
+		Object.fromEntries(
+			Object.entries(operations as Record<string, WithTool>).map(([operation, module]) => [
+				operation,
+				module.toolDescription,
+			]),
+		),
+	]),
+) as { [R in keyof NodeMap]: Record<NodeMap[R], string> };
 
 /**
  * The tool description for n8n's tool variant of the node only ('@tool'): written for a model per
@@ -82,26 +119,6 @@ export const toolDescriptionProperties: INodeProperties[] = [
 		],
 		default: 'manual',
 	},
-	...Object.entries(TOOL_DESCRIPTIONS).flatMap(([resource, operations]) =>
-		Object.entries(operations as Record<string, string>).map(
-			([operation, text]): INodeProperties => ({
-				displayName: 'Description',
-				name: 'toolDescription',
-				type: 'string',
-				default: text,
-				required: true,
-				typeOptions: { rows: 3 },
-				displayOptions: {
-					show: {
-						'@tool': [true],
-						descriptionType: ['manual'],
-						resource: [resource],
-						operation: [operation],
-					},
-				},
-				description:
-					'What the model reads about this tool: what it does, which IDs it needs, whether it moves money',
-			}),
-		),
-	),
+	...descriptionProperties(LEGACY_TOOL_DESCRIPTIONS, VERSIONS_1_2),
+	...descriptionProperties(TOOL_DESCRIPTIONS, VERSION_3),
 ];

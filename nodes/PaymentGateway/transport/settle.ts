@@ -63,7 +63,7 @@ export function settle(
 	if ('networkError' in outcome) {
 		const network = redactValue(outcome.networkError, secrets);
 		const error = networkFailure(node, itemIndex, network, settings, spec);
-		throw noteAttempts(error, spec, attempts, answerLost, reason);
+		throw markLost(noteAttempts(error, spec, attempts, answerLost, reason), spec, true);
 	}
 	const { httpStatus, body } = outcome.response;
 	if (!isFailure(httpStatus, body)) {
@@ -84,11 +84,21 @@ export function settle(
 	const failure = toServiceFailure(httpStatus, redactValue(body, secrets));
 	const confirmed = answerLost ? spec.confirmDuplicate?.(failure) : undefined;
 	if (confirmed) return confirmed;
-	throw noteAttempts(
+	const error = noteAttempts(
 		failureError(node, itemIndex, spec, failure),
 		spec,
 		attempts,
 		answerLost,
 		reason,
 	);
+	throw markLost(error, spec, answerLost || httpStatus >= 500);
+}
+
+/**
+ * Marks a write whose answer was lost (a 5xx, a time-out or a dropped connection, now or on an
+ * earlier attempt): the service may have acted, so the operation settles it (actions/lostAnswer.ts).
+ */
+function markLost(error: NodeApiError, spec: RequestSpec, lost: boolean): NodeApiError {
+	if (lost && spec.method !== 'GET') error.context.answerLost = true;
+	return error;
 }

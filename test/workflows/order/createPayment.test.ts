@@ -187,10 +187,17 @@ describe('order.createPayment', () => {
 		expect(box.sandbox.state.transactionsByPOrderId.get(pOrderId)?.status).toBe('CAPTURED');
 	});
 
-	it('retries a create only when it carries an m_order_id', async () => {
+	it("every create carries an m_order_id, the node's own when none is given, and is retried with it", async () => {
 		box.sandbox.faults.inject({ kind: 'status500' });
-		await runOrder('createPayment', { amount: 10, currency: 'AED' });
-		expect(requestsTo(box.sandbox, CREATE)).toHaveLength(1);
+		const made = await runOrder('createPayment', { amount: 10, currency: 'AED' });
+		expect(made.error).toBeUndefined();
+		const ids = requestsTo(box.sandbox, CREATE).map(
+			(r) => (JSON.parse(r.body.toString()).data.order_details as IDataObject).m_order_id,
+		);
+		expect(ids).toHaveLength(2);
+		expect(ids[1]).toBe(ids[0]);
+		expect(String(ids[0])).toMatch(/^n8n-[A-Za-z0-9-]{1,26}$/);
+		expect(made.outputs.Gateway[0].json.m_order_id).toBe(ids[0]);
 
 		box.sandbox.clearRequests();
 		box.sandbox.faults.inject({ kind: 'status500' });
@@ -200,6 +207,15 @@ describe('order.createPayment', () => {
 			merchantOrderId: 'RETRY-1',
 		});
 		expect(result.error).toBeUndefined();
+		expect(requestsTo(box.sandbox, CREATE)).toHaveLength(2);
+	});
+
+	it('two runs with the Merchant Order ID empty make two orders with two IDs', async () => {
+		box.sandbox.clearRequests();
+		const first = await runOrder('createPayment', { amount: 10, currency: 'AED' });
+		const second = await runOrder('createPayment', { amount: 10, currency: 'AED' });
+		const ids = [first, second].map((r) => r.outputs.Gateway[0].json.m_order_id);
+		expect(ids[0]).not.toBe(ids[1]);
 		expect(requestsTo(box.sandbox, CREATE)).toHaveLength(2);
 	});
 

@@ -123,22 +123,26 @@ describe('payment.refund: refusals by the service', () => {
 		expect(await statusViaList(record.transaction_id)).toEqual(['PARTIALLY_REFUNDED']);
 	});
 
-	it('is not retried after an HTTP 500', async () => {
+	// The refund reads the transaction list first, whose path starts with the manage path.
+	it('is not sent again after an HTTP 500; the transaction shows no refund: not done', async () => {
 		const record = fresh('CAPTURED');
-		box.sandbox.faults.inject({ kind: 'status500', count: 3 });
+		box.sandbox.faults.inject({ kind: 'status500', count: 3, path: MANAGE, after: 1 });
 		const result = await manage('refund', record, 1);
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 		expect(record.status).toBe('CAPTURED');
+		expect(result.error?.message).toBe(
+			'The refund was not made: its answer was lost and the transaction shows no refund',
+		);
 	});
 
-	it('is not retried after a time-out, and says it may have reached the service', async () => {
+	it('is not sent again after a time-out; says what the transaction shows', async () => {
 		const record = fresh('CAPTURED');
-		box.sandbox.faults.inject({ kind: 'timeout', delayMs: 2000 });
+		box.sandbox.faults.inject({ kind: 'timeout', delayMs: 2000, path: MANAGE, after: 1 });
 		const result = await manage('refund', record, 1, { requestOptions: { timeoutMs: 300 } });
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect((result.error as { description?: string }).description).toMatch(
-			/not retried automatically.*may have reached the service/,
+			/before and after: no refund went through. It is safe to run the refund again. \(The answer to the request was lost: The service did not answer within 300 ms\.\)/,
 		);
 		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 	});

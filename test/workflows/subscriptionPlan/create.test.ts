@@ -714,11 +714,13 @@ describe('subscriptionPlan.create: the service', () => {
 		expect((await runPlan({ ...parameters, currency: 'USD' })).error).toBeUndefined();
 	});
 
-	it('is not retried after HTTP 500', async () => {
-		sandbox.faults.inject({ kind: 'status500', count: 3 });
+	it('is sent again after HTTP 500 and created once: the service refuses the same plan twice', async () => {
+		const before = sandbox.state.subscriptionPlans.size;
+		sandbox.faults.inject({ kind: 'status500', path: ADD });
 		const result = await runPlan(base());
-		expect(result.error?.constructor.name).toBe('NodeApiError');
-		expect(requestsTo(sandbox, ADD)).toHaveLength(1);
+		expect(result.error).toBeUndefined();
+		expect(requestsTo(sandbox, ADD)).toHaveLength(2);
+		expect(sandbox.state.subscriptionPlans.size).toBe(before + 1);
 	});
 
 	it('reads data_id, plan_id, link and qr_code nested under data as well', async () => {

@@ -422,12 +422,16 @@ describe('transaction.uploadDocument: the service refuses', () => {
 		expectCode((await upload(invoice(record))).error, '203', '200');
 	});
 
-	it('is not retried after an HTTP 500 (an upload is not repeated automatically)', async () => {
+	it('is sent again after an HTTP 500 and stored once: the service refuses a second invoice', async () => {
 		const record = fresh('CAPTURED');
-		sandbox.faults.inject({ kind: 'status500', count: 3 });
+		sandbox.faults.inject({ kind: 'status500', path: DOCUMENTS });
 		const result = await upload(invoice(record));
-		expect(result.error?.constructor.name).toBe('NodeApiError');
-		expect(requestsTo(sandbox, DOCUMENTS)).toHaveLength(1);
+		expect(result.error).toBeUndefined();
+		expect(requestsTo(sandbox, DOCUMENTS)).toHaveLength(2);
+		const stored = sandbox.state.documents.filter(
+			(d) => d.transaction_id === record.transaction_id,
+		);
+		expect(stored).toHaveLength(1);
 	});
 });
 

@@ -4,10 +4,24 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { changeItem, dataIdField } from './common';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['invoiceItem'], operation: ['deactivate'] };
 
 export const table: FieldTable = [dataIdField('deactivate')];
+
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'sameState',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Deactivates an invoice item. Needs its data_id.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -5,10 +5,16 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { dataIdField, readBody } from './common';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['invoiceItem'], operation: ['get'] };
 
 export const table: FieldTable = [dataIdField('get')];
+
+export const facts = { kind: 'read' } as const satisfies OperationFacts;
+
+export const toolDescription = describeTool('Gets one invoice item by its data_id.', facts);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

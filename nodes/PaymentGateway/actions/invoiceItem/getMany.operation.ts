@@ -9,6 +9,8 @@ import { assertValid } from '../../fields/violations';
 import { limitField, readListTable, returnAllField } from '../list.fields';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['invoiceItem'], operation: ['getMany'] };
 
@@ -40,6 +42,13 @@ export const table: FieldTable = [
 		],
 	},
 ];
+
+export const facts = { kind: 'read' } as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	"Lists invoice items, optionally only active or deactivated ones; gives each item's data_id.",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

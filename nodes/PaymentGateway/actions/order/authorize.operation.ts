@@ -5,6 +5,8 @@ import { tableProperties } from '../../fields/properties';
 import type { Field, FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
 import { sendStatusToExecutionField } from './delivery';
+import { ORDER_FACTS } from './facts';
+import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
 
 const show = { resource: ['order'], operation: ['authorize'] };
@@ -40,6 +42,13 @@ export const table: FieldTable = [
 	sendStatusToExecutionField,
 	...orderFields(),
 ];
+
+export const facts = ORDER_FACTS;
+
+export const toolDescription = describeTool(
+	'Creates a hosted order that only authorizes the card; the money is taken later with the capture tool. Needs an amount and a currency; a merchant order ID is optional (one is made when none is given).',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

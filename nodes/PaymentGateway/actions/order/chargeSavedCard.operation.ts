@@ -12,6 +12,8 @@ import {
 	orderFields,
 	transactionActionField,
 } from './fields';
+import { ORDER_FACTS } from './facts';
+import { describeTool } from '../tool';
 import { createOrder } from './common';
 
 const show = { resource: ['order'], operation: ['chargeSavedCard'] };
@@ -34,6 +36,14 @@ export const table: FieldTable = [
 	transactionActionField,
 	...orderFields({ customerIdOnTop: true }),
 ];
+
+/** The one order flow that moves money at once. */
+export const facts = { ...ORDER_FACTS, movesMoney: true } as const;
+
+export const toolDescription = describeTool(
+	"Charges a saved card at once. Needs the customer's ID and the card's payment token (from a Save Card order or the transaction list), an amount and a currency; a merchant order ID is optional (one is made when none is given). To retry a charge whose outcome was unknown, call it again with the same merchant order ID, never without it.",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -9,7 +9,11 @@ import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
+import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
+import { ORDER_FACTS } from './facts';
 import { applyStatusDelivery } from './delivery';
+import { generateMerchantOrderId } from './merchantOrderId';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 
 /** Line items given as JSON use the service's names: each checked by the same item fields. */
@@ -82,7 +86,21 @@ export function buildOrder(
 	return data;
 }
 
-/** Builds, checks and sends an order; retried only when it carries an m_order_id. */
+/** The Merchant Order ID of an order: the one given, or one made for it (see merchantOrderId.ts). */
+function merchantOrderIdOf(ctx: IExecuteFunctions, itemIndex: number, data: IDataObject): string {
+	const details = data.order_details as IDataObject;
+	const given = details.m_order_id;
+	if (given !== undefined && given !== '') return String(given);
+	details.m_order_id = generateMerchantOrderId(ctx.getExecutionId(), itemIndex);
+	return String(details.m_order_id);
+}
+
+const DUPLICATE = /duplicate m_order_id/i;
+
+/**
+ * Builds, checks and sends an order. Every order carries a Merchant Order ID (one is made when the
+ * field is empty), so a lost answer is repeated and settled by the service's duplicate refusal.
+ */
 export async function createOrder(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -90,40 +108,57 @@ export async function createOrder(
 ): Promise<IDataObject> {
 	const channel = getChannel(ctx, itemIndex);
 	const data = buildOrder(ctx, itemIndex, request);
-	const orderDetails = data.order_details as IDataObject;
-	return await apiRequest.call(ctx, itemIndex, {
-		channel,
-		method: 'POST',
-		path: '/orders/v1/create',
-		body: { data },
-		// The service refuses a repeated m_order_id, so only then can a retry not create a second order.
-		retrySafe: orderDetails.m_order_id !== undefined,
-		howToCheck: 'look the order up with Transaction > Get, by its Merchant Order ID',
-		badRequestCauses:
-			'for example the amount is missing or invalid, or the m_order_id was already used',
-		codes: {
-			PAYMENT_FAILED:
-				'The payment service provider declined the immediate payment with the saved card.',
-		},
-		acceptFailure: request.acceptFailure,
-		explainFailure: (failure) =>
-			/duplicate m_order_id/i.test(failure.message)
-				? {
-						message: `The Merchant Order ID ${JSON.stringify(orderDetails.m_order_id)} was already used for another order [code ${failure.code}]`,
-						description: `The service answered "${failure.message}": each order needs its own Merchant Order ID (m_order_id). No new order was created. Use a new ID (for example one from your shop or {{ $execution.id }}), or find the existing order with Transaction > Get Many (its items carry m_order_id).`,
-					}
-				: undefined,
-		// The node's own repeat refused as a duplicate: its first attempt created the order.
-		confirmDuplicate: (failure) =>
-			/duplicate m_order_id/i.test(failure.message)
-				? {
-						confirmedByDuplicate: true,
-						m_order_id: orderDetails.m_order_id,
-						message:
-							'The order was created by an earlier attempt whose answer was lost; the repeat was refused as a duplicate. Look it up with Transaction > Get Many (its items carry the Merchant Order ID, m_order_id).',
-					}
-				: undefined,
-	});
+	const mOrderId = merchantOrderIdOf(ctx, itemIndex, data);
+	try {
+		const response = await apiRequest.call(ctx, itemIndex, {
+			channel,
+			method: 'POST',
+			path: '/orders/v1/create',
+			body: { data },
+			// The service refuses a repeated m_order_id, so a repeat cannot create a second order.
+			retrySafe: ORDER_FACTS.retried,
+			howToCheck: `send it again with the same Merchant Order ID ${JSON.stringify(mOrderId)} (the service refuses the ID when the order exists), or look it up with Transaction > Get Many`,
+			badRequestCauses:
+				'for example the amount is missing or invalid, or the m_order_id was already used',
+			codes: {
+				PAYMENT_FAILED:
+					'The payment service provider declined the immediate payment with the saved card.',
+			},
+			acceptFailure: request.acceptFailure,
+			explainFailure: (failure) =>
+				DUPLICATE.test(failure.message)
+					? {
+							message: `The Merchant Order ID ${JSON.stringify(mOrderId)} was already used for another order [code ${failure.code}]`,
+							description: `The service answered "${failure.message}": each order needs its own Merchant Order ID (m_order_id). No new order was created. Use a new ID (for example one from your shop or {{ $execution.id }}), or leave the field empty to have one made, or find the existing order with Transaction > Get Many (its items carry m_order_id).`,
+						}
+					: undefined,
+			// The node's own repeat refused as a duplicate: its first attempt created the order.
+			confirmDuplicate: (failure) =>
+				DUPLICATE.test(failure.message)
+					? doneAfterLostAnswer(
+							{
+								confirmedByDuplicate: true,
+								m_order_id: mOrderId,
+								message:
+									'The order was created by an earlier attempt whose answer was lost; the repeat was refused as a duplicate. Look it up with Transaction > Get Many (its items carry the Merchant Order ID, m_order_id).',
+							},
+							'The node sent the order again with the same Merchant Order ID and the service refused it as a duplicate: the first attempt created it.',
+						)
+					: undefined,
+		});
+		// The service echoes m_order_id; the one sent is what the workflow needs either way.
+		if (response.m_order_id === undefined || response.m_order_id === '')
+			response.m_order_id = mOrderId;
+		return response;
+	} catch (error) {
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
+		throw settledError(
+			error,
+			'unknown',
+			`The order's answer was lost and no later attempt settled it; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
+			`An attempt's answer was lost and no later attempt settled it, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
+		);
+	}
 }
 
 /**

@@ -5,6 +5,8 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
 import { sendStatusToExecutionField } from './delivery';
+import { ORDER_FACTS } from './facts';
+import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
 
 const show = { resource: ['order'], operation: ['createPayment'] };
@@ -16,6 +18,13 @@ export const table: FieldTable = [
 	sendStatusToExecutionField,
 	...orderFields(),
 ];
+
+export const facts = ORDER_FACTS;
+
+export const toolDescription = describeTool(
+	"Creates a hosted card payment order and returns its payment_link (send it to the customer), the service's p_order_id and its m_order_id. Needs an amount as a plain number in the currency given; a merchant order ID is optional (one is made when none is given, and a given one must never have been used before). Creates a real order; no money moves until the customer pays.",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

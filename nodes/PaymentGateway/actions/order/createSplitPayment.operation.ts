@@ -11,6 +11,8 @@ import {
 	transactionActionField,
 } from './fields';
 import { sendStatusToExecutionField } from './delivery';
+import { ORDER_FACTS } from './facts';
+import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
 import {
 	encodeSplitCustomData,
@@ -39,6 +41,13 @@ export const table: FieldTable = [
 	sendStatusToExecutionField,
 	...orderFields({ customData: false }),
 ];
+
+export const facts = ORDER_FACTS;
+
+export const toolDescription = describeTool(
+	"Creates a hosted payment order whose amount is split between sub-merchants. Needs the amount, the currency and each sub-merchant's share; a merchant order ID is optional (one is made when none is given).",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 

@@ -46,7 +46,7 @@ export const currencyField: Field = {
 export const merchantOrderIdField = text(
 	'merchantOrderId',
 	'Merchant Order ID',
-	'Your unique reference for this order (m_order_id). Recommended: the service refuses a repeated ID, so with one the node can safely retry when the service is busy.',
+	'Your unique reference for this order (m_order_id). Left empty, the node makes one per order (n8n-<execution>-<item>-<random>) and shows it in the output. The service refuses a repeated ID, so the node can safely retry when an answer is lost.',
 	{ wire: 'order_details.m_order_id' },
 );
 

@@ -12,6 +12,8 @@ import {
 	webhookUrlField,
 } from './fields';
 import { sendStatusToExecutionField } from './delivery';
+import { ORDER_FACTS } from './facts';
+import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
 
 const show = { resource: ['order'], operation: ['saveCard'] };
@@ -35,6 +37,13 @@ export const table: FieldTable = [
 	sendStatusToExecutionField,
 	...orderFields({ customerIdOnTop: true, webhookUrlOnTop: true }),
 ];
+
+export const facts = ORDER_FACTS;
+
+export const toolDescription = describeTool(
+	"Creates a hosted order in which the customer saves a card (a small authorization voided at once); the card token arrives with the order's final status. Needs the customer's ID; a merchant order ID is optional (one is made when none is given).",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 

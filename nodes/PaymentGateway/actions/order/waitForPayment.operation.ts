@@ -15,6 +15,8 @@ import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { asNodeError, errorItem } from '../errorItem';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['order'], operation: ['waitForPayment'] };
 
@@ -61,6 +63,13 @@ export const table: FieldTable = [
 		ui: { default: 'days' },
 	},
 ];
+
+export const facts = { kind: 'wait' } as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Waits until the order created earlier in this workflow is paid, fails or the time limit passes. It pauses the whole workflow.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 

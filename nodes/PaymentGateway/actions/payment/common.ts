@@ -6,7 +6,13 @@ import { readTable, toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
+import type { Channel } from '../../transport';
 import { getChannel } from '../channel';
+import type { NodeError } from '../errorItem';
+import { asNodeError } from '../errorItem';
+import { doneAfterLostAnswer, pauseBeforeCheck, settledError, wasAnswerLost } from '../lostAnswer';
+import { withAmountValues } from '../transaction/get.operation';
+import { findingOf, readTransaction } from './settle';
 
 /** The three actions of POST /orders/v1/transaction (Manage payment). */
 export type ManagePaymentAction = 'CAPTURE' | 'VOID' | 'REFUND';
@@ -91,8 +97,56 @@ export function managePaymentTable(action: ManagePaymentAction): FieldTable {
 	];
 }
 
+/** The item of a capture, void or refund the node found done after its answer was lost. */
+function doneItem(record: IDataObject, how: string, verb: string): IDataObject {
+	const { status, m_order_id, p_order_id, transaction_id, currency } = record;
+	return doneAfterLostAnswer(
+		{
+			status,
+			m_order_id,
+			p_order_id,
+			transaction_id,
+			currency,
+			message: `The ${verb} went through; its answer was lost and the node read the transaction.`,
+			transaction: withAmountValues({ ...record }),
+		},
+		how,
+	);
+}
+
+/** After a lost answer: reads the transaction and says done, not done or unknown. Never resends. */
+async function settleLostAnswer(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	sent: { channel: Channel; action: ManagePaymentAction; transactionId: string; value: number },
+	before: IDataObject | undefined,
+	error: NodeError,
+): Promise<IDataObject> {
+	const verb = WORDS[sent.action].verb;
+	await pauseBeforeCheck();
+	let after: IDataObject | undefined;
+	try {
+		after = await readTransaction(ctx, itemIndex, sent.channel, sent.transactionId);
+	} catch (readError) {
+		throw settledError(
+			error,
+			'unknown',
+			`The ${verb}'s answer was lost and the transaction could not be read to check it`,
+			`Reading the transaction failed (${(readError as Error).message}): look it up with Transaction > Get, by its transaction ID, before sending the ${verb} again.`,
+		);
+	}
+	const finding = findingOf(sent.action, before, after, sent.value);
+	if (finding.outcome === 'done') return doneItem(after!, finding.how, verb);
+	const message =
+		finding.outcome === 'notDone'
+			? `The ${verb} was not made: its answer was lost and the transaction shows no ${verb}`
+			: `The ${verb}'s answer was lost and the node cannot tell whether it went through`;
+	throw settledError(error, finding.outcome, message, finding.how);
+}
+
 /**
- * Sends one capture, void or refund. Never retried automatically: it moves money. A failure body
+ * Sends one capture, void or refund. Never sent twice automatically: it moves money; a lost answer
+ * is settled by reading the transaction (settle.ts). A failure body
  * (E0044, or an over-refund answered with HTTP 200 and success false) is an error.
  */
 export async function executeManagePayment(
@@ -100,22 +154,41 @@ export async function executeManagePayment(
 	itemIndex: number,
 	action: ManagePaymentAction,
 	table: FieldTable,
+	facts: { retried: boolean },
 ): Promise<INodeExecutionData[]> {
 	const channel = getChannel(ctx, itemIndex);
 	const { values, violations } = readTable(ctx, itemIndex, table);
 	assertValid(ctx, itemIndex, violations);
 	const body = toWire(table, values, { action });
 
-	const response = await apiRequest.call(ctx, itemIndex, {
+	const sent = {
 		channel,
-		method: 'POST',
-		path: '/orders/v1/transaction',
-		body,
-		retrySafe: false,
-		howToCheck: 'look the payment up with Transaction > Get, with its transaction ID or order ID',
-		badRequestCauses: 'for example the amount, the currency or the transaction ID',
-		codes: { E0044: NOT_IN_STATE },
-	});
+		action,
+		transactionId: String(body.transaction_id),
+		value: Number((body.amount as IDataObject).value),
+	};
+	// A refund is settled by comparing the transaction before and after: read it first.
+	const before =
+		action === 'REFUND'
+			? await readTransaction(ctx, itemIndex, channel, sent.transactionId)
+			: undefined;
+	let response: IDataObject;
+	try {
+		response = await apiRequest.call(ctx, itemIndex, {
+			channel,
+			method: 'POST',
+			path: '/orders/v1/transaction',
+			body,
+			retrySafe: facts.retried,
+			howToCheck: 'look the payment up with Transaction > Get, with its transaction ID or order ID',
+			badRequestCauses: 'for example the amount, the currency or the transaction ID',
+			codes: { E0044: NOT_IN_STATE },
+		});
+	} catch (error) {
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
+		const json = await settleLostAnswer(ctx, itemIndex, sent, before, error);
+		return [{ json, pairedItem: { item: itemIndex } }];
+	}
 
 	const data =
 		typeof response.data === 'object' && response.data !== null

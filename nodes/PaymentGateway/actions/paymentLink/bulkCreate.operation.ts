@@ -27,10 +27,26 @@ import {
 	rowsFromItems,
 	XLSX_MIME,
 } from '../bulk';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
+import { settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
 
 const show = { resource: ['paymentLink'], operation: ['bulkCreate'] };
 
 // The column parameters do not depend on the date; the End Date rule does, at run time.
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: false,
+	lostAnswer: 'unknown',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Creates many payment links at once from rows (one link per row). Creates real links.',
+	facts,
+);
+
 export const descriptionSchema = paymentLinkSchema('0000-00-00');
 
 const outputField: Field = {
@@ -123,17 +139,28 @@ async function upload(
 	assertRows(ctx, fileSizeViolations(file), itemIndex);
 	const options = values.options as IDataObject;
 	const fileName = String(options.fileName ?? 'payment-links.xlsx').replace(/(\.xlsx)?$/i, '.xlsx');
-	const response = await apiRequest.call(ctx, itemIndex, {
-		channel: 'paymentLink',
-		method: 'POST',
-		path: '/payment-links/v1/bulk-upload',
-		multipart: [{ name: 'payment_link_file', fileName, contentType: XLSX_MIME, data: file }],
-		// Creates links; a repeat would create them twice.
-		retrySafe: false,
-		howToCheck: 'check the payment links in the merchant dashboard',
-		badRequestCauses: 'for example a row of the payment link file',
-		codes: { E0035: 'Invalid file format: the bulk payment link upload takes .xlsx files only.' },
-	});
+	let response: IDataObject;
+	try {
+		response = await apiRequest.call(ctx, itemIndex, {
+			channel: 'paymentLink',
+			method: 'POST',
+			path: '/payment-links/v1/bulk-upload',
+			multipart: [{ name: 'payment_link_file', fileName, contentType: XLSX_MIME, data: file }],
+			// Creates links; a repeat would create them twice.
+			retrySafe: facts.retried,
+			howToCheck: 'check the payment links in the merchant dashboard',
+			badRequestCauses: 'for example a row of the payment link file',
+			codes: { E0035: 'Invalid file format: the bulk payment link upload takes .xlsx files only.' },
+		});
+	} catch (error) {
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
+		throw settledError(
+			error,
+			'unknown',
+			'The payment link upload may have created links: its answer was lost',
+			'The service has no read of payment links or of uploads, and nothing in a file makes a repeat refused, so the node cannot tell whether the links were created and did not send the file again. Check the payment links in the merchant dashboard before uploading it again: a second upload creates every link again.',
+		);
+	}
 	return outputItems(values.output === 'summary', response, pairedItem);
 }
 

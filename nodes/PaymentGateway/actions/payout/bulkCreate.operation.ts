@@ -142,6 +142,10 @@ const properties: INodeProperties[] = [
 	...tableProperties([optionsGroup]),
 ];
 
+/** What an AI agent reads about this operation when the node is its tool. */
+export const toolDescription =
+	'Sends payouts to bank accounts or wallets from rows: MOVES MONEY. Every row is checked before anything is sent; a batch is never paid twice, even when the same rows are sent again.';
+
 export const description = updateDisplayOptions({ show }, properties);
 
 /** n8n-YYYYMMDDHHmmss-xxxxxx: 25 characters, sortable by time, random enough to be unique. */

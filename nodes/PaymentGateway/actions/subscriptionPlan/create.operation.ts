@@ -8,10 +8,28 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { planRules, shapePlanBody } from './rules';
 import { planTable } from './fields';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
+import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
+import { asNodeError } from '../errorItem';
 
 const show = { resource: ['subscriptionPlan'], operation: ['create'] };
 
 export const table = planTable;
+
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'repeatRefused',
+	settledBy:
+		'the service refuses a second plan with the same name, billing frequency, currency and installment amount',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Creates a subscription plan (billing frequency, installment amount, terms, start date) and returns its link and QR code; can email it to customers. Creates a real plan.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
@@ -52,9 +70,53 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
 
 export const ADD_PLAN_PATH = '/subscriptions/v1/add';
 
+/** The seed: a plan is unique for its name, billing frequency, currency and installment amount. */
+const ALREADY_EXISTS = /already exists/i;
+
 /**
- * POST /subscriptions/v1/add. Every rule of the seed is checked first. Not retried automatically:
- * the service would create a second plan (or refuse the name) after a lost answer.
+ * Sends the plan; a lost answer is sent again, and the service's refusal of the same plan again
+ * says the first attempt created it. The service has no read of a plan, so its data_id and link
+ * are then in the merchant dashboard only.
+ */
+async function sendPlan(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+): Promise<IDataObject> {
+	try {
+		return await apiRequest.call(ctx, itemIndex, {
+			channel: 'subscription',
+			method: 'POST',
+			path: ADD_PLAN_PATH,
+			body: inSeedOrder(body),
+			retrySafe: facts.retried,
+			howToCheck: 'check the subscription plans in the merchant dashboard',
+			confirmDuplicate: (failure) =>
+				ALREADY_EXISTS.test(failure.message)
+					? doneAfterLostAnswer(
+							{
+								plan_name: body.plan_name,
+								confirmedByDuplicate: true,
+								message: `The plan was created by an earlier attempt whose answer was lost; the repeat was refused: "${failure.message}". The service has no read of a plan: its data_id, link and QR code are in the merchant dashboard.`,
+							},
+							'The node sent the plan again and the service refused it as a plan that already exists (same name, billing frequency, currency and installment amount): the first attempt created it.',
+						)
+					: undefined,
+		});
+	} catch (error) {
+		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
+		throw settledError(
+			error,
+			'unknown',
+			"The plan's answer was lost and no later attempt settled it",
+			'Sending the plan again is safe: the service creates it once, or refuses it when the same plan (name, billing frequency, currency, installment amount) exists. The service has no read of a plan: check the subscription plans in the merchant dashboard.',
+		);
+	}
+}
+
+/**
+ * POST /subscriptions/v1/add. Every rule of the seed is checked first; a lost answer is settled
+ * by the service's refusal of the same plan (sendPlan).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -74,14 +136,8 @@ export async function execute(
 	const body = shapePlanBody(toWire(table, values), timeZone);
 	const binaryPropertyName = String((values.options as IDataObject).binaryPropertyName ?? 'qrCode');
 
-	const response = await apiRequest.call(this, itemIndex, {
-		channel: 'subscription',
-		method: 'POST',
-		path: ADD_PLAN_PATH,
-		body: inSeedOrder(body),
-		retrySafe: false,
-		howToCheck: 'check the subscription plans in the merchant dashboard',
-	});
+	const response = await sendPlan(this, itemIndex, body);
+	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 
 	// The seed puts the fields at the top level; some answers nest them under data.
 	const nested =

@@ -9,6 +9,8 @@ import { listTransactions } from './getMany.operation';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { pageOf } from '../list.pages';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['transaction'], operation: ['get'] };
 
@@ -44,6 +46,13 @@ export const table: FieldTable = [
 		},
 	},
 ];
+
+export const facts = { kind: 'read' } as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Gets one transaction by its order ID (p_order_id) or its transaction ID: status, amounts, dates. Use it to check whether a payment, capture or refund went through.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -12,6 +12,8 @@ import { getChannel } from '../channel';
 import { limitField, readListTable, returnAllField, simplifyField } from '../list.fields';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 /** Seed, order list: perpage default 100, max 100. */
 export const LIST_MAX_PER_PAGE = 100;
@@ -147,6 +149,13 @@ export const table: FieldTable = [
 		fields: FILTERS,
 	},
 ];
+
+export const facts = { kind: 'read' } as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Lists transactions, newest first, filtered by status, currency, dates, amounts or IDs. Use it to find a transaction_id or p_order_id and the current status of a payment.',
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -7,6 +7,8 @@ import type { FieldTable } from '../../fields/types';
 import { addIsoDates } from '../../helpers/dates';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
 
 const show = { resource: ['transaction'], operation: ['getPosOrder'] };
 
@@ -22,6 +24,13 @@ export const table: FieldTable = [
 		ui: { hint: 'The p_order_id from the POS order, its webhook or Transaction > Get Many' },
 	},
 ];
+
+export const facts = { kind: 'read' } as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	"Gets an in-store (POS terminal) order and its transaction history by the service's order ID.",
+	facts,
+);
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 

@@ -16,6 +16,12 @@ import {
 	fileNameAndSizeViolations,
 	fileViolations,
 } from './document';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
+import type { ServiceFailure } from '../../transport/errors';
+import type { NodeError } from '../errorItem';
+import { asNodeError } from '../errorItem';
+import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
@@ -84,6 +90,20 @@ export const table: FieldTable = [
 	},
 ];
 
+export const facts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'repeatRefused',
+	settledBy:
+		'the service refuses a second invoice for an order and a second air waybill with the same reference',
+} as const satisfies OperationFacts;
+
+export const toolDescription = describeTool(
+	'Attaches an invoice or air waybill file (from the binary data of the item) to a captured transaction. Needs the transaction ID, the document type and its reference.',
+	facts,
+);
+
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** The file to send and its name: the File Name option, else the binary's own name. */
@@ -112,9 +132,42 @@ async function readFile(
 	return { fileName, file };
 }
 
+/** The service's refusal of a repeat that names this very document: the first attempt stored it. */
+function sameDocument(failure: ServiceFailure, sent: IDataObject): IDataObject | undefined {
+	if (failure.code !== '201' && failure.code !== '202') return undefined;
+	const body = (failure.body ?? {}) as IDataObject;
+	const data = (
+		typeof body.data === 'object' && body.data !== null ? body.data : {}
+	) as IDataObject;
+	if (String(data.document_ref ?? '') !== String(sent.document_ref)) return undefined;
+	return doneAfterLostAnswer(
+		{ ...data, transaction_id: sent.transaction_id, message: failure.message },
+		`The answer to the first attempt was lost; the node sent the document again and the service refused it as already uploaded (code ${failure.code}) with this document_ref: the first attempt stored it.`,
+	);
+}
+
+/** Every attempt's answer lost, or a repeat refused for another document of the order. */
+function lostAnswerError(error: NodeError): NodeError {
+	if (error.context.serviceCode === '201') {
+		return settledError(
+			error,
+			'notDone',
+			'The document was not uploaded: the order already has an invoice with another reference',
+			'The answer to the first attempt was lost; the repeat was refused because the order already has an INVOICE with another document_ref (one per order), so this one was not stored.',
+		);
+	}
+	return settledError(
+		error,
+		'unknown',
+		"The document upload's answer was lost and no later attempt settled it",
+		"An attempt's answer was lost and no later attempt settled it. Uploading again is safe: the service stores the document once, and refuses a second INVOICE for the order or a second AWB with this reference.",
+	);
+}
+
 /**
  * Multipart POST /orders/v1/transaction/documents with exactly four fields: transaction_id,
- * document_type, document_ref and file. Not retried: a second upload could be stored twice.
+ * document_type, document_ref and file. Sent again after a lost answer: the service refuses a
+ * second invoice for the order and a second AWB with the same reference, which settles it.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -130,25 +183,32 @@ export async function execute(
 		String(values.binaryPropertyName),
 		options.fileName,
 	);
-
-	const response = await apiRequest.call(this, itemIndex, {
-		channel,
-		method: 'POST',
-		path: '/orders/v1/transaction/documents',
-		multipart: [
-			// transaction_id, document_type and document_ref, as the table names them.
-			...formParts(toWire(table, values)),
-			{
-				name: 'file',
-				fileName,
-				contentType: contentTypeOf(fileName) ?? 'application/octet-stream',
-				data: file,
-			},
-		],
-		retrySafe: false,
-		howToCheck: "check the transaction's documents in the merchant dashboard",
-		codes: DOCUMENT_CODES,
-	});
+	const fields = toWire(table, values);
+	let response: IDataObject;
+	try {
+		response = await apiRequest.call(this, itemIndex, {
+			channel,
+			method: 'POST',
+			path: '/orders/v1/transaction/documents',
+			multipart: [
+				// transaction_id, document_type and document_ref, as the table names them.
+				...formParts(fields),
+				{
+					name: 'file',
+					fileName,
+					contentType: contentTypeOf(fileName) ?? 'application/octet-stream',
+					data: file,
+				},
+			],
+			retrySafe: facts.retried,
+			howToCheck: "check the transaction's documents in the merchant dashboard",
+			codes: DOCUMENT_CODES,
+			confirmDuplicate: (failure) => sameDocument(failure, fields),
+		});
+	} catch (error) {
+		throw wasAnswerLost(error) ? lostAnswerError(error) : asNodeError(this, error, itemIndex);
+	}
+	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 
 	const data =
 		typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)

@@ -1,0 +1,56 @@
+import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import type { NodeError } from './errorItem';
+
+/**
+ * What a write whose answer was lost (a 5xx, an HTML error page, a time-out or a dropped
+ * connection) ended as: done (with the service's record), not done (safe to run again), or
+ * unknown (the service offers no way to tell). Carried by the item (`lostAnswer`) and the error.
+ */
+export type LostAnswerOutcome = 'done' | 'notDone' | 'unknown';
+
+export interface LostAnswer extends IDataObject {
+	outcome: LostAnswerOutcome;
+	/** How the node knows, in words. */
+	how: string;
+}
+
+/** True when the transport says the service may have acted although no clear answer came back. */
+export function wasAnswerLost(error: unknown): error is NodeError {
+	const context = (error as { context?: IDataObject } | undefined)?.context;
+	return context?.answerLost === true;
+}
+
+/**
+ * The service may still be working on a request whose answer was lost (a proxy's 502/504 or the
+ * node's own time-out). The read that settles it waits this long first; see
+ * docs/retries-and-failures.md.
+ */
+export const SETTLE_PAUSE_MS = 2000;
+
+export async function pauseBeforeCheck(): Promise<void> {
+	await sleep(SETTLE_PAUSE_MS);
+}
+
+/** A write the node found done after its answer was lost: the item it becomes. */
+export function doneAfterLostAnswer(json: IDataObject, how: string): IDataObject {
+	return { ...json, lostAnswer: { outcome: 'done', how } satisfies LostAnswer };
+}
+
+/**
+ * The error of a write whose answer was lost, said as what the node found: not done (safe to run
+ * again) or unknown (how to find out). The error keeps the service's code and status.
+ */
+export function settledError(
+	error: NodeError,
+	outcome: Exclude<LostAnswerOutcome, 'done'>,
+	message: string,
+	how: string,
+): NodeError {
+	const lost = error.message;
+	error.message = message;
+	error.description = `${how} (The answer to the request was lost: ${lost}.)`;
+	error.context.lostAnswer = { outcome, how } satisfies LostAnswer;
+	return error;
+}
