@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
-# Real n8n 2.x for the end-to-end suite and the demo, with this package loaded as an installed
+# Real n8n for the end-to-end suites and the demo, with this package loaded as an installed
 # community package. Needs Node 24 on PATH: call it through scripts/node24.sh.
+# The release is the pin of test/compat/versions.txt, or N8N_E2E_VERSION (any line of that list).
 #
-#   n8n.sh install                   pinned n8n into a cache outside node_modules (once)
+#   n8n.sh install                   that n8n into a cache outside node_modules (once per release)
 #   n8n.sh dir                       prints that cache folder
+#   n8n.sh version                   prints that release
+#   n8n.sh versions [role]           the list's releases (oldest first), or those with a role
 #   n8n.sh env <userFolder> <port> [brokerPort]   prints `export` lines (eval them)
 #   n8n.sh link <userFolder>         puts the built package into <userFolder>/.n8n/nodes
 #   n8n.sh run <userFolder> <port> [n8n args...]  env + exec n8n from <userFolder>
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-N8N_VERSION=2.41.1
+matrix="$root/test/compat/versions.txt"
+# Lines of the list without comments: "version roles overrides...".
+matrix_lines() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$matrix"; }
+versions() { matrix_lines | awk -v role="${1:-}" 'role == "" || index("," $2 ",", "," role ",") { print $1 }'; }
+N8N_VERSION="${N8N_E2E_VERSION:-$(versions pin | tail -n 1)}"
+matrix_lines | awk -v v="$N8N_VERSION" '$1 == v { found = 1 } END { exit !found }' ||
+	{ echo "n8n.sh: n8n $N8N_VERSION is not in $matrix" >&2; exit 1; }
 cache="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-payment-gateway/n8n-$N8N_VERSION}"
 package=n8n-nodes-payment-gateway
 
@@ -48,10 +57,15 @@ install() {
 	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
 	echo "Installing n8n $N8N_VERSION into $cache (first time only, about 2-4 min) ..." >&2
 	local started=$SECONDS
-	# Overrides: newer linkedom and @langchain versions are missing from the registry used here.
+	# Overrides from the list: versions the registry used here lacks (newer linkedom, @langchain),
+	# and xlsx, which n8n's nodes fetch from a host outside the registry.
+	local overrides
+	overrides="$(matrix_lines | awk -v v="$N8N_VERSION" '$1 == v {
+		for (i = 3; i <= NF; i++) if ($i != "-") { split($i, kv, "="); s = s (s ? "," : "") "\"" kv[1] "\":\"" kv[2] "\"" }
+		print s }')"
 	cat > "$cache/package.json" <<JSON
 {"private":true,"dependencies":{"n8n":"$N8N_VERSION"},
- "overrides":{"linkedom":"0.18.14","@langchain/langgraph":"1.4.18","@langchain/langgraph-sdk":"1.12.4"}}
+ "overrides":{$overrides}}
 JSON
 	local nodedir
 	nodedir="--nodedir=$(node_headers)"
@@ -122,6 +136,8 @@ shift || true
 case "$cmd" in
 install) install ;;
 dir) echo "$cache" ;;
+version) echo "$N8N_VERSION" ;;
+versions) versions "$@" ;;
 env) env_lines "$@" ;;
 link) link "$@" ;;
 run)

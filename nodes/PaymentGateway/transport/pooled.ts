@@ -10,7 +10,7 @@ import type {
 	NodeEgressFilter,
 } from 'n8n-workflow';
 
-import { pooledAgent, proxyEnvOf, supportsProxyEnv } from './pool';
+import { pooledAgent } from './pool';
 
 export type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
 
@@ -18,12 +18,18 @@ type Scalar = string | number | boolean;
 const isScalar = (value: unknown): value is Scalar =>
 	typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
+/** True when a proxy is set in the environment (either case), which n8n's helper then applies. */
+export function proxySet(env: NodeJS.ProcessEnv = process.env): boolean {
+	return ['HTTPS_PROXY', 'HTTP_PROXY'].some((name) => !!(env[name] ?? env[name.toLowerCase()]));
+}
+
 /**
  * The keep-alive route for one request (HTTPS, or plain http, which the credential check allows to
- * loopback addresses only), or undefined where n8n's own helper must send it: a Node.js without
- * `proxyEnv`; an n8n without `getSecureEgressFilter`; a proxy set in the environment (n8n guards
- * the proxy's own address, which is left to it); a query or body this route would not encode
- * exactly as n8n does.
+ * loopback addresses only), or undefined where n8n's own helper must send it: a proxy set in the
+ * environment (n8n applies its proxy rules and guards the proxy's own address); a query or body
+ * this route would not encode exactly as n8n does. Where n8n has an SSRF policy
+ * (`getSecureEgressFilter`, n8n 2.x), every connection obeys it; n8n releases without one (1.123)
+ * apply none to their own helper either, so the route adds none.
  */
 export function pooledRoute(
 	ctx: IExecuteFunctions,
@@ -34,22 +40,21 @@ export function pooledRoute(
 		: options.url.startsWith('http://')
 			? 'http:'
 			: undefined;
-	if (!protocol || !supportsProxyEnv()) return undefined;
-	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
-	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
-	const env = proxyEnvOf(process.env);
-	if (env.HTTPS_PROXY || env.HTTP_PROXY) return undefined;
+	if (!protocol || proxySet()) return undefined;
 	const qs = Object.entries(options.qs ?? {}).filter(([, value]) => value !== undefined);
 	if (!qs.every(([, value]) => isScalar(value))) return undefined;
 	const body = options.body;
 	if (body !== undefined && !(options.json && typeof body === 'object') && !Buffer.isBuffer(body))
 		return undefined;
 
-	const filter = helpers.getSecureEgressFilter.call(ctx.helpers);
+	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
+	const filter =
+		typeof helpers.getSecureEgressFilter === 'function'
+			? helpers.getSecureEgressFilter.call(ctx.helpers)
+			: undefined;
 	const agent = pooledAgent({
-		env,
 		protocol,
-		ssrf: { policy: filter, lookup: () => filter.createSecureLookup() },
+		...(filter && { ssrf: { policy: filter, lookup: () => filter.createSecureLookup() } }),
 	});
 	const url = new URL(options.url);
 	for (const [name, value] of qs) url.searchParams.append(name, String(value));
@@ -66,10 +71,10 @@ async function send(
 	options: IHttpRequestOptions,
 	payload: Buffer | undefined,
 	agent: Agent | HttpAgent,
-	filter: NodeEgressFilter,
+	filter: NodeEgressFilter | undefined,
 ): Promise<FullResponse> {
-	const allowed = await filter.validateUrl(url);
-	if (!allowed.ok) throw allowed.error;
+	const allowed = await filter?.validateUrl(url);
+	if (allowed && !allowed.ok) throw allowed.error;
 	const headers: Record<string, string | number> = { 'user-agent': 'n8n' };
 	for (const [name, value] of Object.entries(options.headers ?? {}))
 		headers[name] = value as string;
