@@ -43,6 +43,19 @@ node_headers() {
 	echo "$prefix"
 }
 
+# Copies sqlite3's build from a sibling cache with the same sqlite3 version, if it loads here.
+reuse_sqlite3() {
+	local own="node_modules/sqlite3" other version
+	version="$(node -p "require('./$own/package.json').version")"
+	for other in "$(dirname "$cache")"/n8n-*/"$own"; do
+		[ "$other" != "$cache/$own" ] && [ -f "$other/build/Release/node_sqlite3.node" ] || continue
+		[ "$(node -p 'require(process.argv[1]).version' "$other/package.json")" = "$version" ] || continue
+		rm -rf "$own/build" && cp -R "$other/build" "$own/build"
+		node -e "require('./$own')" 2>/dev/null && { echo "sqlite3 $version: build reused from $other" >&2; return 0; }
+	done
+	return 1
+}
+
 install() {
 	need_node24 install
 	local abi marker want
@@ -74,13 +87,26 @@ JSON
 		# --ignore-scripts: a Kafka package's install script downloads from the internet and fails.
 		# --legacy-peer-deps: without it npm loops on peer resolution.
 		npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles.
+		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles
+		# (minutes), unless another release's cache holds the same sqlite3 built (N-API: any Node.js).
 		npm rebuild isolated-vm "$nodedir" --loglevel=error >&2
-		npm rebuild sqlite3 "$nodedir" --loglevel=error >&2
+		reuse_sqlite3 || npm rebuild sqlite3 "$nodedir" --loglevel=error >&2
 	)
 	[ -x "$cache/node_modules/.bin/n8n" ] || die "n8n binary missing after install"
 	echo "$want" > "$marker"
 	echo "n8n $N8N_VERSION installed in $((SECONDS - started)) s" >&2
+}
+
+# Modules n8n need not start here (AI, MCP server, chat): only the names this release knows, since
+# n8n refuses a name it does not know (1.123 knows fewer than 2.41).
+disabled_modules() {
+	local config="$cache/node_modules/@n8n/backend-common/dist/modules/modules.config.js" known name out=
+	[ -f "$config" ] || return 0
+	known=" $(sed -n '/MODULE_NAMES = \[/,/\]/p' "$config" | grep -o "'[a-z-]*'" | tr -d "'" | tr '\n' ' ') "
+	for name in mcp-registry instance-ai agents chat-hub workflow-builder mcp; do
+		case "$known" in *" $name "*) out="${out:+$out,}$name" ;; esac
+	done
+	echo "$out"
 }
 
 env_lines() {
@@ -99,7 +125,7 @@ export N8N_RUNNERS_BROKER_PORT='$broker'
 export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false
 export N8N_DYNAMIC_BANNERS_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_VERIFIED_PACKAGES_ENABLED=false
 export N8N_AI_ENABLED=false EXTERNAL_FRONTEND_HOOKS_URLS= N8N_DIAGNOSTICS_CONFIG_FRONTEND= N8N_DIAGNOSTICS_CONFIG_BACKEND=
-export N8N_DISABLED_MODULES='mcp-registry,instance-ai,agents,chat-hub,workflow-builder,mcp'
+export N8N_DISABLED_MODULES='$(disabled_modules)'
 export N8N_SECURE_COOKIE=false N8N_GRACEFUL_SHUTDOWN_TIMEOUT=5
 export N8N_LOG_LEVEL="\${N8N_LOG_LEVEL:-info}"
 ENV

@@ -157,6 +157,8 @@ describe('the pooled route', () => {
 	it('reads the proxy variables in either case', () => {
 		expect(proxySet({ https_proxy: 'http://a:1' })).toBe(true);
 		expect(proxySet({ HTTP_PROXY: 'http://c:3' })).toBe(true);
+		expect(proxySet({ all_proxy: 'http://d:4' })).toBe(true);
+		expect(proxySet({ npm_config_proxy: 'http://e:5' })).toBe(true);
 		expect(proxySet({ NO_PROXY: 'x', PATH: '/bin' })).toBe(false);
 	});
 });

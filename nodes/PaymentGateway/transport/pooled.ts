@@ -18,9 +18,24 @@ type Scalar = string | number | boolean;
 const isScalar = (value: unknown): value is Scalar =>
 	typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-/** True when a proxy is set in the environment (either case), which n8n's helper then applies. */
+/**
+ * Every variable n8n's helper takes a proxy from (the `proxy-from-env` rules n8n 1.x and 2.x use):
+ * with any of them set, n8n's helper sends, so the proxy is used exactly as n8n uses it.
+ */
+const PROXY_VARIABLES = [
+	'HTTPS_PROXY',
+	'HTTP_PROXY',
+	'ALL_PROXY',
+	'npm_config_https_proxy',
+	'npm_config_http_proxy',
+	'npm_config_proxy',
+];
+
+/** True when a proxy is set in the environment (either case). */
 export function proxySet(env: NodeJS.ProcessEnv = process.env): boolean {
-	return ['HTTPS_PROXY', 'HTTP_PROXY'].some((name) => !!(env[name] ?? env[name.toLowerCase()]));
+	return PROXY_VARIABLES.some(
+		(name) => !!(env[name] || env[name.toLowerCase()] || env[name.toUpperCase()]),
+	);
 }
 
 /**
