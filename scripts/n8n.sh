@@ -56,30 +56,36 @@ reuse_sqlite3() {
 	return 1
 }
 
+# The install folder's package.json: the release and the overrides of its line in the list.
+install_manifest() {
+	local overrides
+	# Versions the registry used here lacks (newer linkedom, @langchain), and xlsx, which n8n's
+	# nodes fetch from a host outside the registry.
+	overrides="$(matrix_lines | awk -v v="$N8N_VERSION" '$1 == v {
+		for (i = 3; i <= NF; i++) if ($i != "-") { split($i, kv, "="); s = s (s ? "," : "") "\"" kv[1] "\":\"" kv[2] "\"" }
+		print s }')"
+	printf '{"private":true,"dependencies":{"n8n":"%s"},\n "overrides":{%s}}\n' "$N8N_VERSION" "$overrides"
+}
+
 install() {
 	need_node24 install
-	local abi marker want
+	local abi marker want manifest
 	abi="$(node -p process.versions.modules)"
 	marker="$cache/.installed"
 	want="n8n@$N8N_VERSION abi=$abi"
-	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
+	manifest="$(install_manifest)"
+	# Up to date: installed for this Node.js ABI with the list's overrides of today.
+	current() { [ "$(cat "$marker" 2>/dev/null)" = "$want" ] && [ "$(cat "$cache/package.json" 2>/dev/null)" = "$manifest" ]; }
+	current && return 0
 	mkdir -p "$cache"
 	# One installer at a time; a second caller waits, then sees the marker.
 	exec 9>"$cache.lock"
 	flock 9
-	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
+	current && return 0
 	echo "Installing n8n $N8N_VERSION into $cache (first time only, about 2-4 min) ..." >&2
 	local started=$SECONDS
-	# Overrides from the list: versions the registry used here lacks (newer linkedom, @langchain),
-	# and xlsx, which n8n's nodes fetch from a host outside the registry.
-	local overrides
-	overrides="$(matrix_lines | awk -v v="$N8N_VERSION" '$1 == v {
-		for (i = 3; i <= NF; i++) if ($i != "-") { split($i, kv, "="); s = s (s ? "," : "") "\"" kv[1] "\":\"" kv[2] "\"" }
-		print s }')"
-	cat > "$cache/package.json" <<JSON
-{"private":true,"dependencies":{"n8n":"$N8N_VERSION"},
- "overrides":{$overrides}}
-JSON
+	rm -f "$marker"
+	echo "$manifest" >"$cache/package.json"
 	local nodedir
 	nodedir="--nodedir=$(node_headers)"
 	(
@@ -93,6 +99,10 @@ JSON
 		reuse_sqlite3 || npm rebuild sqlite3 "$nodedir" --loglevel=error >&2
 	)
 	[ -x "$cache/node_modules/.bin/n8n" ] || die "n8n binary missing after install"
+	# n8n swallows a failed load of a command ("Command start not found"): load it here, so a
+	# dependency the registry resolved too new (see the overrides) fails the install, loudly.
+	node -e 'require(process.argv[1])' "$cache/node_modules/n8n/dist/commands/start.js" >/dev/null ||
+		die "n8n $N8N_VERSION installed, but its start command does not load (an override missing in $matrix?)"
 	echo "$want" > "$marker"
 	echo "n8n $N8N_VERSION installed in $((SECONDS - started)) s" >&2
 }

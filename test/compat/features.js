@@ -33,7 +33,7 @@ const FEATURES = [
 		key: 'wait',
 		title: 'Wait for Payment resumes on Paid',
 		file: 'wait-for-payment.e2e.ts',
-		test: 'regular mode .* paid: resumed once on Paid',
+		test: 'regular mode .* (paid: resumed once on Paid|resume URLs: signed)',
 	},
 	{
 		key: 'poll',

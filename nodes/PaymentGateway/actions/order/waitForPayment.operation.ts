@@ -15,6 +15,7 @@ import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { errorItemJson } from '../router';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
+import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 
 const show = { resource: ['order'], operation: ['waitForPayment'] };
 
@@ -141,6 +142,7 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 		pairedItem: items[0].pairedItem ?? { item: 0 },
 	};
 	items.splice(0, items.length, waiting);
+	noteUnsignedResumeUrl(ctx);
 	await ctx.putExecutionToWait(waitTill);
 	return [items];
 }
