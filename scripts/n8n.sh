@@ -101,8 +101,17 @@ install() {
 	[ -x "$cache/node_modules/.bin/n8n" ] || die "n8n binary missing after install"
 	# n8n swallows a failed load of a command ("Command start not found"): load it here, so a
 	# dependency the registry resolved too new (see the overrides) fails the install, loudly.
-	node -e 'require(process.argv[1])' "$cache/node_modules/n8n/dist/commands/start.js" >/dev/null ||
+	local probe
+	probe="$(mktemp -d)"
+	N8N_USER_FOLDER="$probe" node -e '
+		const dist = process.argv[1];
+		require(dist + "/zod-alias-support"); // what n8n loads before a command
+		require(dist + "/commands/start.js");
+	' "$cache/node_modules/n8n/dist" >/dev/null || {
+		rm -rf "$probe"
 		die "n8n $N8N_VERSION installed, but its start command does not load (an override missing in $matrix?)"
+	}
+	rm -rf "$probe"
 	echo "$want" > "$marker"
 	echo "n8n $N8N_VERSION installed in $((SECONDS - started)) s" >&2
 }

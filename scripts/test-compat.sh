@@ -22,7 +22,8 @@ case "${1:-}" in
 esac
 is_end() { printf '%s\n' "${ends[@]}" | grep -qx "$1"; }
 
-bash scripts/build.sh
+# N8N_E2E_NO_BUILD=1: another compatibility run of this checkout built dist/ already.
+[ -n "${N8N_E2E_NO_BUILD:-}" ] || bash scripts/build.sh
 export PATH="$PWD/node_modules/.bin:$PATH"
 N8N_E2E_TMP="$(mktemp -d "${TMPDIR:-/tmp}/n8n-compat-run.XXXXXX")"
 export N8N_E2E_TMP

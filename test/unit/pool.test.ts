@@ -8,7 +8,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { destroyPool, pooledAgent } from '../../nodes/PaymentGateway/transport/pool';
-import { pooledRoute, proxySet } from '../../nodes/PaymentGateway/transport/pooled';
+import {
+	NO_KEEP_ALIVE_NOTE,
+	pooledRoute,
+	proxySet,
+	ssrfOnlyInHelper,
+} from '../../nodes/PaymentGateway/transport/pooled';
 import { makeCertificate } from '../workflows/tls-front';
 
 const listen = async (server: Server): Promise<number> =>
@@ -152,6 +157,28 @@ describe('the pooled route', () => {
 			if (saved === undefined) delete process.env.HTTPS_PROXY;
 			else process.env.HTTPS_PROXY = saved;
 		}
+	});
+
+	it("leaves requests to n8n's helper where SSRF protection is on but not offered to nodes (n8n 2.1–2.2x), and says so once", () => {
+		const saved = process.env.N8N_SSRF_PROTECTION_ENABLED;
+		process.env.N8N_SSRF_PROTECTION_ENABLED = 'true';
+		try {
+			const warn = jest.fn();
+			const ctx = { helpers: {}, logger: { warn } } as unknown as IExecuteFunctions;
+			expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/x` })).toBeUndefined();
+			expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/y` })).toBeUndefined();
+			expect(warn.mock.calls).toEqual([[NO_KEEP_ALIVE_NOTE]]);
+			// Where n8n offers its policy, the pool applies it whatever the setting.
+			const filter = { validateUrl: jest.fn(), createSecureLookup: jest.fn() };
+			const offered = ctxOf({ getSecureEgressFilter: () => filter });
+			expect(pooledRoute(offered, { url: `http://127.0.0.1:${port}/z` })).toBeDefined();
+		} finally {
+			if (saved === undefined) delete process.env.N8N_SSRF_PROTECTION_ENABLED;
+			else process.env.N8N_SSRF_PROTECTION_ENABLED = saved;
+		}
+		expect(ssrfOnlyInHelper({ N8N_SSRF_PROTECTION_ENABLED: 'false' })).toBe(false);
+		expect(ssrfOnlyInHelper({})).toBe(false);
+		expect(ssrfOnlyInHelper({ N8N_SSRF_PROTECTION_ENABLED_FILE: '/run/secrets/x' })).toBe(true);
 	});
 
 	it('reads the proxy variables in either case', () => {
