@@ -1,5 +1,6 @@
 // Drives a real n8n (the release of ./version.ts, installed by scripts/n8n.sh) with this package loaded, for the e2e suite.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -162,7 +163,8 @@ export class N8n {
 	}
 
 	async importWorkflow(workflow: WorkflowJson): Promise<void> {
-		await this.importFile('workflow', workflow);
+		// n8n 2.0 refuses a workflow without a versionId (later releases make one).
+		await this.importFile('workflow', { versionId: randomUUID(), ...workflow });
 	}
 
 	/** `n8n execute --id`: the workflow must start with a Manual Trigger. Exit 1 on failure. */
