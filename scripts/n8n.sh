@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
-# Real n8n 2.x for the end-to-end suite and the demo, with this package loaded as an installed
+# Real n8n for the end-to-end suites and the demo, with this package loaded as an installed
 # community package. Needs Node 24 on PATH: call it through scripts/node24.sh.
+# The release is the pin of test/compat/versions.txt, or N8N_E2E_VERSION (any line of that list).
 #
-#   n8n.sh install                   pinned n8n into a cache outside node_modules (once)
+#   n8n.sh install                   that n8n into a cache outside node_modules (once per release)
 #   n8n.sh dir                       prints that cache folder
+#   n8n.sh version                   prints that release
+#   n8n.sh versions [role]           the list's releases (oldest first), or those with a role
 #   n8n.sh env <userFolder> <port> [brokerPort]   prints `export` lines (eval them)
 #   n8n.sh link <userFolder>         puts the built package into <userFolder>/.n8n/nodes
 #   n8n.sh run <userFolder> <port> [n8n args...]  env + exec n8n from <userFolder>
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-N8N_VERSION=2.41.1
+matrix="$root/test/compat/versions.txt"
+# Lines of the list without comments: "version roles overrides...".
+matrix_lines() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$matrix"; }
+versions() { matrix_lines | awk -v role="${1:-}" 'role == "" || index("," $2 ",", "," role ",") { print $1 }'; }
+N8N_VERSION="${N8N_E2E_VERSION:-$(versions pin | tail -n 1)}"
+matrix_lines | awk -v v="$N8N_VERSION" '$1 == v { found = 1 } END { exit !found }' ||
+	{ echo "n8n.sh: n8n $N8N_VERSION is not in $matrix" >&2; exit 1; }
 cache="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-payment-gateway/n8n-$N8N_VERSION}"
 package=n8n-nodes-payment-gateway
 
@@ -34,25 +43,49 @@ node_headers() {
 	echo "$prefix"
 }
 
+# Copies sqlite3's build from a sibling cache with the same sqlite3 version, if it loads here.
+reuse_sqlite3() {
+	local own="node_modules/sqlite3" other version
+	version="$(node -p "require('./$own/package.json').version")"
+	for other in "$(dirname "$cache")"/n8n-*/"$own"; do
+		[ "$other" != "$cache/$own" ] && [ -f "$other/build/Release/node_sqlite3.node" ] || continue
+		[ "$(node -p 'require(process.argv[1]).version' "$other/package.json")" = "$version" ] || continue
+		rm -rf "$own/build" && cp -R "$other/build" "$own/build"
+		node -e "require('./$own')" 2>/dev/null && { echo "sqlite3 $version: build reused from $other" >&2; return 0; }
+	done
+	return 1
+}
+
+# The install folder's package.json: the release and the overrides of its line in the list.
+install_manifest() {
+	local overrides
+	# Versions the registry used here lacks (newer linkedom, @langchain), and xlsx, which n8n's
+	# nodes fetch from a host outside the registry.
+	overrides="$(matrix_lines | awk -v v="$N8N_VERSION" '$1 == v {
+		for (i = 3; i <= NF; i++) if ($i != "-") { split($i, kv, "="); s = s (s ? "," : "") "\"" kv[1] "\":\"" kv[2] "\"" }
+		print s }')"
+	printf '{"private":true,"dependencies":{"n8n":"%s"},\n "overrides":{%s}}\n' "$N8N_VERSION" "$overrides"
+}
+
 install() {
 	need_node24 install
-	local abi marker want
+	local abi marker want manifest
 	abi="$(node -p process.versions.modules)"
 	marker="$cache/.installed"
 	want="n8n@$N8N_VERSION abi=$abi"
-	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
+	manifest="$(install_manifest)"
+	# Up to date: installed for this Node.js ABI with the list's overrides of today.
+	current() { [ "$(cat "$marker" 2>/dev/null)" = "$want" ] && [ "$(cat "$cache/package.json" 2>/dev/null)" = "$manifest" ]; }
+	current && return 0
 	mkdir -p "$cache"
 	# One installer at a time; a second caller waits, then sees the marker.
 	exec 9>"$cache.lock"
 	flock 9
-	[ "$(cat "$marker" 2>/dev/null)" = "$want" ] && return 0
+	current && return 0
 	echo "Installing n8n $N8N_VERSION into $cache (first time only, about 2-4 min) ..." >&2
 	local started=$SECONDS
-	# Overrides: newer linkedom and @langchain versions are missing from the registry used here.
-	cat > "$cache/package.json" <<JSON
-{"private":true,"dependencies":{"n8n":"$N8N_VERSION"},
- "overrides":{"linkedom":"0.18.14","@langchain/langgraph":"1.4.18","@langchain/langgraph-sdk":"1.12.4"}}
-JSON
+	rm -f "$marker"
+	echo "$manifest" >"$cache/package.json"
 	local nodedir
 	nodedir="--nodedir=$(node_headers)"
 	(
@@ -60,13 +93,39 @@ JSON
 		# --ignore-scripts: a Kafka package's install script downloads from the internet and fails.
 		# --legacy-peer-deps: without it npm loops on peer resolution.
 		npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles.
+		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles
+		# (minutes), unless another release's cache holds the same sqlite3 built (N-API: any Node.js).
 		npm rebuild isolated-vm "$nodedir" --loglevel=error >&2
-		npm rebuild sqlite3 "$nodedir" --loglevel=error >&2
+		reuse_sqlite3 || npm rebuild sqlite3 "$nodedir" --loglevel=error >&2
 	)
 	[ -x "$cache/node_modules/.bin/n8n" ] || die "n8n binary missing after install"
+	# n8n swallows a failed load of a command ("Command start not found"): load it here, so a
+	# dependency the registry resolved too new (see the overrides) fails the install, loudly.
+	local probe
+	probe="$(mktemp -d)"
+	N8N_USER_FOLDER="$probe" node -e '
+		const dist = process.argv[1];
+		require(dist + "/zod-alias-support"); // what n8n loads before a command
+		require(dist + "/commands/start.js");
+	' "$cache/node_modules/n8n/dist" >/dev/null || {
+		rm -rf "$probe"
+		die "n8n $N8N_VERSION installed, but its start command does not load (an override missing in $matrix?)"
+	}
+	rm -rf "$probe"
 	echo "$want" > "$marker"
 	echo "n8n $N8N_VERSION installed in $((SECONDS - started)) s" >&2
+}
+
+# Modules n8n need not start here (AI, MCP server, chat): only the names this release knows, since
+# n8n refuses a name it does not know (1.123 knows fewer than 2.41).
+disabled_modules() {
+	local config="$cache/node_modules/@n8n/backend-common/dist/modules/modules.config.js" known name out=
+	[ -f "$config" ] || return 0
+	known=" $(sed -n '/MODULE_NAMES = \[/,/\]/p' "$config" | grep -o "'[a-z-]*'" | tr -d "'" | tr '\n' ' ') "
+	for name in mcp-registry instance-ai agents chat-hub workflow-builder mcp; do
+		case "$known" in *" $name "*) out="${out:+$out,}$name" ;; esac
+	done
+	echo "$out"
 }
 
 env_lines() {
@@ -85,7 +144,7 @@ export N8N_RUNNERS_BROKER_PORT='$broker'
 export N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false
 export N8N_DYNAMIC_BANNERS_ENABLED=false N8N_PERSONALIZATION_ENABLED=false N8N_VERIFIED_PACKAGES_ENABLED=false
 export N8N_AI_ENABLED=false EXTERNAL_FRONTEND_HOOKS_URLS= N8N_DIAGNOSTICS_CONFIG_FRONTEND= N8N_DIAGNOSTICS_CONFIG_BACKEND=
-export N8N_DISABLED_MODULES='mcp-registry,instance-ai,agents,chat-hub,workflow-builder,mcp'
+export N8N_DISABLED_MODULES='$(disabled_modules)'
 export N8N_SECURE_COOKIE=false N8N_GRACEFUL_SHUTDOWN_TIMEOUT=5
 export N8N_LOG_LEVEL="\${N8N_LOG_LEVEL:-info}"
 ENV
@@ -122,6 +181,8 @@ shift || true
 case "$cmd" in
 install) install ;;
 dir) echo "$cache" ;;
+version) echo "$N8N_VERSION" ;;
+versions) versions "$@" ;;
 env) env_lines "$@" ;;
 link) link "$@" ;;
 run)

@@ -31,8 +31,8 @@ export const DECLARED_EXCEPTIONS = [
 	// Keep-alive agents: the only way to reuse a connection across requests (http: loopback only).
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:https' })),
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:http' })),
-	// The proxy variables (HTTPS_PROXY, NO_PROXY…) and the Node.js version that honours them.
-	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-globals', name: 'process' })),
+	// The proxy variables (HTTPS_PROXY…: n8n's helper sends then) and n8n's SSRF switch.
+	{ file: 'dist/nodes/PaymentGateway/transport/pooled.js', rule: 'no-restricted-globals', name: 'process' },
 	// The trigger's claim shared by every queue-mode process: n8n's own Redis settings and the
 	// ioredis n8n connects with, both from n8n's install (a node is given neither).
 	...['@n8n/di', '@n8n/config', 'ioredis'].map((name) => ({

@@ -1,9 +1,12 @@
-// Drives a real n8n 2.x (installed by scripts/n8n.sh) with this package loaded, for the e2e suite.
+// Drives a real n8n (the release of ./version.ts, installed by scripts/n8n.sh) with this package loaded, for the e2e suite.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+import { n8nAtLeast } from './version';
 
 const ROOT = resolve(__dirname, '../..');
 const NODE24 = join(ROOT, 'scripts/node24.sh');
@@ -12,6 +15,14 @@ const N8N_SH = join(ROOT, 'scripts/n8n.sh');
 export const PACKAGE = 'n8n-nodes-payment-gateway';
 export const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
 export const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
+
+const OWNER = {
+	email: 'owner@e2e.local',
+	firstName: 'E2e',
+	lastName: 'Owner',
+	password: 'E2e-Passw0rd',
+};
+const REST_HEADERS = { 'content-type': 'application/json', 'browser-id': 'n8n-e2e' };
 
 export interface CredentialEntry {
 	id: string;
@@ -102,6 +113,8 @@ export class N8n {
 
 	private apiKey?: string;
 
+	private cookie?: string;
+
 	// Process groups still running; dispose() kills any left. A crashed or interrupted jest cannot
 	// clean up from here (exit handlers on a test file's `process` never fire), so each n8n process
 	// watches jest's pid itself (N8N_WATCH_PID) and user folders live in the run folder that
@@ -150,7 +163,8 @@ export class N8n {
 	}
 
 	async importWorkflow(workflow: WorkflowJson): Promise<void> {
-		await this.importFile('workflow', workflow);
+		// n8n 2.0 refuses a workflow without a versionId (later releases make one).
+		await this.importFile('workflow', { versionId: randomUUID(), ...workflow });
 	}
 
 	/** `n8n execute --id`: the workflow must start with a Manual Trigger. Exit 1 on failure. */
@@ -167,9 +181,12 @@ export class N8n {
 		return { ...result, run, items: (node) => nodeItems(run?.data.resultData.runData, node) };
 	}
 
-	/** 2.x's name for activating; do it before start(). */
+	/** Activates a workflow (2.x: publish; 1.x: update --active); do it before start(). */
 	async publish(id: string): Promise<void> {
-		const result = await this.cli(['publish:workflow', `--id=${id}`]);
+		const args = n8nAtLeast('2.0.0')
+			? ['publish:workflow', `--id=${id}`]
+			: ['update:workflow', `--id=${id}`, '--active=true'];
+		const result = await this.cli(args);
 		if (result.code !== 0) throw new Error(`publish:workflow ${id} failed:\n${tail(result)}`);
 	}
 
@@ -211,6 +228,7 @@ export class N8n {
 		if (!child) return;
 		this.server = undefined;
 		this.apiKey = undefined;
+		this.cookie = undefined;
 		const pid = child.pid!;
 		if (child.exitCode === null && child.signalCode === null) {
 			let timer: NodeJS.Timeout | undefined;
@@ -266,57 +284,43 @@ export class N8n {
 		}
 	}
 
-	/**
-	 * A public API key, made headless the first time: owner setup (or login), POST /rest/api-keys.
-	 * The same browser-id header on every call: the auth cookie is bound to it.
-	 */
+	/** A REST call as the owner (signed in on first use), JSON in and out. */
+	async rest(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+		const response = await fetch(`${this.baseUrl}${path}`, {
+			method,
+			headers: { ...REST_HEADERS, cookie: await this.ownerCookie() },
+			...(body !== undefined && { body: JSON.stringify(body) }),
+		});
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// not JSON: kept as text
+		}
+		return { status: response.status, body: parsed };
+	}
+
+	/** A public API key, made headless the first time (POST /rest/api-keys as the owner). */
 	async publicApiKey(): Promise<string> {
 		if (this.apiKey) return this.apiKey;
-		const owner = {
-			email: 'owner@e2e.local',
-			firstName: 'E2e',
-			lastName: 'Owner',
-			password: 'E2e-Passw0rd',
-		};
-		const headers = { 'content-type': 'application/json', 'browser-id': 'n8n-e2e' };
-		const post = (path: string, body: unknown, cookie = '') =>
-			fetch(`${this.baseUrl}${path}`, {
-				method: 'POST',
-				headers: cookie ? { ...headers, cookie } : headers,
-				body: JSON.stringify(body),
-			});
-		const cookieOf = (response: Response) =>
-			response.headers
-				.getSetCookie()
-				.map((c) => c.split(';')[0])
-				.join('; ');
-		// Setup answers with the auth cookie, but right after setup n8n sometimes refuses that cookie or
-		// a login (401) for a moment, longer on a busy machine: retry, logging in afresh, for up to 45 s.
-		const setup = await post('/rest/owner/setup', owner);
-		if (!setup.ok && setup.status !== 400)
-			throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
-		let cookie = setup.ok ? cookieOf(setup) : '';
 		let created: Response | undefined;
+		// Right after setup n8n sometimes refuses the new cookie for a moment, longer on a busy
+		// machine: retry, signing in afresh, for up to 45 s.
 		for (const deadline = Date.now() + 45_000; Date.now() < deadline; ) {
-			if (!cookie) {
-				const login = await post('/rest/login', {
-					emailOrLdapLoginId: owner.email,
-					password: owner.password,
-				});
-				if (login.ok) cookie = cookieOf(login);
-			}
+			const cookie = await this.ownerCookie().catch(() => '');
 			if (cookie) {
-				created = await post(
-					'/rest/api-keys',
-					{
+				created = await fetch(`${this.baseUrl}/rest/api-keys`, {
+					method: 'POST',
+					headers: { ...REST_HEADERS, cookie },
+					body: JSON.stringify({
 						label: `e2e ${Date.now()}`,
 						expiresAt: null,
 						scopes: ['execution:read', 'execution:list', 'workflow:read', 'workflow:list'],
-					},
-					cookie,
-				);
+					}),
+				});
 				if (created.ok) break;
-				cookie = '';
+				this.cookie = undefined;
 			}
 			await sleep(500);
 		}
@@ -324,6 +328,39 @@ export class N8n {
 		const body = (await created.json()) as { data: { rawApiKey: string } };
 		this.apiKey = body.data.rawApiKey;
 		return this.apiKey;
+	}
+
+	/**
+	 * The owner's auth cookie: owner setup the first time, a login after. The same browser-id header
+	 * on every call: the auth cookie is bound to it.
+	 */
+	private async ownerCookie(): Promise<string> {
+		if (this.cookie) return this.cookie;
+		const post = (path: string, body: unknown) =>
+			fetch(`${this.baseUrl}${path}`, {
+				method: 'POST',
+				headers: REST_HEADERS,
+				body: JSON.stringify(body),
+			});
+		const cookieOf = (response: Response) =>
+			response.headers
+				.getSetCookie()
+				.map((c) => c.split(';')[0])
+				.join('; ');
+		const setup = await post('/rest/owner/setup', OWNER);
+		if (!setup.ok && setup.status !== 400)
+			throw new Error(`owner setup: ${setup.status} ${await setup.text()}`);
+		if (setup.ok) return (this.cookie = cookieOf(setup));
+		for (const deadline = Date.now() + 45_000; Date.now() < deadline; await sleep(500)) {
+			const login = await post('/rest/login', {
+				// 1.x names the field `email`, 2.x `emailOrLdapLoginId`.
+				email: OWNER.email,
+				emailOrLdapLoginId: OWNER.email,
+				password: OWNER.password,
+			});
+			if (login.ok) return (this.cookie = cookieOf(login));
+		}
+		throw new Error('owner login failed');
 	}
 
 	private async importFile(kind: 'credentials' | 'workflow', content: unknown): Promise<void> {

@@ -10,6 +10,8 @@ import {
 	type WaitEnv,
 } from './wait-for-payment';
 import { waitForPaymentCases } from './wait-for-payment.cases';
+import { SIGNED_RESUME_URLS } from './version';
+import { UNSIGNED_RESUME_URL_NOTE } from '../../nodes/PaymentGateway/actions/order/waitForPayment.resumeUrl';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
 	fillCredentials: (values: unknown) => CredentialEntry[];
@@ -42,4 +44,9 @@ const env = (): WaitEnv => ({ sandbox, main: n8n, hookBase: n8n.baseUrl });
 
 describe(`Order > Wait for Payment in regular mode (${EXAMPLE.id}, ${EARLY_ID})`, () => {
 	waitForPaymentCases(env, 'REG');
+
+	it("resume URLs: signed by n8n 2.x; where they are not (1.x), n8n's log says so once", () => {
+		const said = n8n.log().split(UNSIGNED_RESUME_URL_NOTE).length - 1;
+		expect(said).toBe(SIGNED_RESUME_URLS ? 0 : 1);
+	});
 });

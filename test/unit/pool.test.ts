@@ -4,14 +4,16 @@ import type { Agent as HttpAgent } from 'node:http';
 import type { Agent } from 'node:https';
 import { createServer, request } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { connect } from 'node:net';
 
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { destroyPool, pooledAgent } from '../../nodes/PaymentGateway/transport/pool';
 import {
-	destroyPool,
-	pooledAgent,
-	proxyEnvOf,
-	supportsProxyEnv,
-} from '../../nodes/PaymentGateway/transport/pool';
+	NO_KEEP_ALIVE_NOTE,
+	pooledRoute,
+	proxySet,
+	ssrfOnlyInHelper,
+} from '../../nodes/PaymentGateway/transport/pooled';
 import { makeCertificate } from '../workflows/tls-front';
 
 const listen = async (server: Server): Promise<number> =>
@@ -32,9 +34,7 @@ function get(url: string, agent: Agent | HttpAgent): Promise<string> {
 	});
 }
 
-const runIf = supportsProxyEnv() ? describe : describe.skip;
-
-runIf('keep-alive connection pool', () => {
+describe('keep-alive connection pool', () => {
 	const { key, cert } = makeCertificate();
 	let server: Server;
 	let port = 0;
@@ -62,7 +62,7 @@ runIf('keep-alive connection pool', () => {
 	});
 
 	it('reuses one TLS connection for sequential requests', async () => {
-		const agent = pooledAgent({ env: {}, tls: { ca: cert } });
+		const agent = pooledAgent({ tls: { ca: cert } });
 		for (let i = 0; i < 20; i++) {
 			expect(JSON.parse(await get(`https://localhost:${port}/r/${i}`, agent))).toEqual({
 				path: `/r/${i}`,
@@ -70,11 +70,11 @@ runIf('keep-alive connection pool', () => {
 		}
 		expect(tlsSessions).toBe(1);
 		// The same key gives the same agent: later runs find the connection open.
-		expect(pooledAgent({ env: {}, tls: { ca: cert } })).toBe(agent);
+		expect(pooledAgent({ tls: { ca: cert } })).toBe(agent);
 	});
 
 	it('opens one connection per parallel slot, not one per request', async () => {
-		const agent = pooledAgent({ env: {}, tls: { ca: cert } });
+		const agent = pooledAgent({ tls: { ca: cert } });
 		const slots = 8;
 		let next = 0;
 		const worker = async () => {
@@ -85,53 +85,107 @@ runIf('keep-alive connection pool', () => {
 		expect(tlsSessions).toBeLessThanOrEqual(slots);
 	});
 
-	it('goes through the proxy set in the environment, and keeps the tunnel', async () => {
-		const tunnels: string[] = [];
-		const proxy = createHttpServer();
-		proxy.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
-			tunnels.push(String(req.url));
-			const [host, target] = String(req.url).split(':');
-			const upstream = connect(Number(target), host === 'localhost' ? '127.0.0.1' : host, () => {
-				client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-				upstream.write(head);
-				upstream.pipe(client);
-				client.pipe(upstream);
-			});
-			upstream.on('error', () => client.destroy());
-			client.on('error', () => upstream.destroy());
-		});
-		const proxyPort = await listen(proxy);
-		try {
-			const env = { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` };
-			const agent = pooledAgent({ env, tls: { ca: cert } });
-			expect(pooledAgent({ env: {}, tls: { ca: cert } })).not.toBe(agent);
-			for (let i = 0; i < 5; i++) await get(`https://localhost:${port}/x/${i}`, agent);
-			expect(tunnels).toEqual([`localhost:${port}`]);
-			expect(tlsSessions).toBe(1);
-		} finally {
-			destroyPool();
-			await new Promise((resolve) => proxy.close(resolve));
-		}
-	});
-
-	it('reads the proxy variables in either case, upper case first', () => {
-		expect(
-			proxyEnvOf({ https_proxy: 'http://a:1', NO_PROXY: 'x', HTTPS_PROXY: 'http://b:2' }),
-		).toEqual({
-			HTTPS_PROXY: 'http://b:2',
-			NO_PROXY: 'x',
-		});
-		expect(proxyEnvOf({ http_proxy: 'http://c:3', PATH: '/bin' })).toEqual({
-			HTTP_PROXY: 'http://c:3',
-		});
+	it('keeps one agent per SSRF policy and protocol', () => {
+		const policy = {};
+		const lookup = jest.fn();
+		const first = pooledAgent({ ssrf: { policy, lookup } });
+		expect(pooledAgent({ ssrf: { policy, lookup } })).toBe(first);
+		expect(lookup).toHaveBeenCalledTimes(1);
+		expect(pooledAgent({ ssrf: { policy: {}, lookup } })).not.toBe(first);
+		expect(pooledAgent({})).not.toBe(first);
+		expect(pooledAgent({ protocol: 'http:' })).not.toBe(pooledAgent({}));
 	});
 });
 
-describe('proxyEnv support by Node.js version', () => {
-	it('needs Node.js 24.5 or later', () => {
-		expect(supportsProxyEnv('24.4.1')).toBe(false);
-		expect(supportsProxyEnv('24.5.0')).toBe(true);
-		expect(supportsProxyEnv('25.0.0')).toBe(true);
-		expect(supportsProxyEnv('22.16.0')).toBe(false);
+describe('the pooled route', () => {
+	let server: Server;
+	let port = 0;
+	const connections = new Set<number>();
+
+	beforeAll(async () => {
+		server = createHttpServer((req, res) => {
+			connections.add(req.socket.remotePort ?? 0);
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify({ path: req.url }));
+		});
+		port = await listen(server);
+	});
+	afterAll(async () => {
+		destroyPool();
+		server.closeAllConnections();
+		await new Promise((resolve) => server.close(resolve));
+	});
+
+	const ctxOf = (helpers: object) => ({ helpers }) as unknown as IExecuteFunctions;
+
+	it('keeps connections alive in an n8n without an SSRF policy (no getSecureEgressFilter)', async () => {
+		connections.clear();
+		const ctx = ctxOf({});
+		for (let page = 1; page <= 3; page++) {
+			const send = pooledRoute(ctx, { url: `http://127.0.0.1:${port}/list`, qs: { page } });
+			expect(send).toBeDefined();
+			const answer = await send!();
+			expect([answer.statusCode, JSON.parse(String(answer.body))]).toEqual([
+				200,
+				{ path: `/list?page=${page}` },
+			]);
+		}
+		expect(connections.size).toBe(1);
+	});
+
+	it("obeys n8n's SSRF policy where there is one: a refused URL is not sent", async () => {
+		connections.clear();
+		const refused = new Error('Access to this address is not allowed');
+		const filter = {
+			validateUrl: jest.fn(async () => ({ ok: false, error: refused })),
+			createSecureLookup: jest.fn(),
+		};
+		const send = pooledRoute(ctxOf({ getSecureEgressFilter: () => filter }), {
+			url: `http://127.0.0.1:${port}/x`,
+		});
+		await expect(send!()).rejects.toBe(refused);
+		expect(filter.createSecureLookup).toHaveBeenCalledTimes(1);
+		expect(connections.size).toBe(0);
+	});
+
+	it("leaves requests to n8n's helper when a proxy is set in the environment", () => {
+		const saved = process.env.HTTPS_PROXY;
+		process.env.HTTPS_PROXY = 'http://127.0.0.1:9';
+		try {
+			expect(pooledRoute(ctxOf({}), { url: 'https://example.com/x' })).toBeUndefined();
+		} finally {
+			if (saved === undefined) delete process.env.HTTPS_PROXY;
+			else process.env.HTTPS_PROXY = saved;
+		}
+	});
+
+	it("leaves requests to n8n's helper where SSRF protection is on but not offered to nodes (n8n 2.1–2.2x), and says so once", () => {
+		const saved = process.env.N8N_SSRF_PROTECTION_ENABLED;
+		process.env.N8N_SSRF_PROTECTION_ENABLED = 'true';
+		try {
+			const warn = jest.fn();
+			const ctx = { helpers: {}, logger: { warn } } as unknown as IExecuteFunctions;
+			expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/x` })).toBeUndefined();
+			expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/y` })).toBeUndefined();
+			expect(warn.mock.calls).toEqual([[NO_KEEP_ALIVE_NOTE]]);
+			// Where n8n offers its policy, the pool applies it whatever the setting.
+			const filter = { validateUrl: jest.fn(), createSecureLookup: jest.fn() };
+			const offered = ctxOf({ getSecureEgressFilter: () => filter });
+			expect(pooledRoute(offered, { url: `http://127.0.0.1:${port}/z` })).toBeDefined();
+		} finally {
+			if (saved === undefined) delete process.env.N8N_SSRF_PROTECTION_ENABLED;
+			else process.env.N8N_SSRF_PROTECTION_ENABLED = saved;
+		}
+		expect(ssrfOnlyInHelper({ N8N_SSRF_PROTECTION_ENABLED: 'false' })).toBe(false);
+		expect(ssrfOnlyInHelper({})).toBe(false);
+		expect(ssrfOnlyInHelper({ N8N_SSRF_PROTECTION_ENABLED_FILE: '/run/secrets/x' })).toBe(true);
+	});
+
+	it('reads the proxy variables in either case', () => {
+		expect(proxySet({ https_proxy: 'http://a:1' })).toBe(true);
+		expect(proxySet({ HTTP_PROXY: 'http://c:3' })).toBe(true);
+		expect(proxySet({ all_proxy: 'http://d:4' })).toBe(true);
+		expect(proxySet({ npm_config_proxy: 'http://e:5' })).toBe(true);
+		expect(proxySet({ NO_PROXY: 'x', PATH: '/bin' })).toBe(false);
 	});
 });

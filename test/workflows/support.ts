@@ -85,6 +85,9 @@ export const requestsTo = (sandbox: Sandbox, path: string) =>
 	sandbox.requests.filter((r) => r.path === path);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Letters in either case, without the `(?i:)` group Node.js 20 does not know. */
+const anyCase = (text: string) =>
+	escapeRegExp(text).replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
 
 /**
  * The message of a refused value: "Invalid <panel name>: <service name> <rule> (received <value>)",
@@ -93,6 +96,6 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function refusal(field: string, rule: string, value: unknown): RegExp {
 	const received = JSON.stringify(value) ?? String(value);
 	// The panel path alone where it ends with the service name ("Additional Fields > Note").
-	const name = `(?:[^:]+: ${escapeRegExp(field)}|${escapeRegExp(field)}|.+ > (?i:${escapeRegExp(field)}))`;
+	const name = `(?:[^:]+: ${escapeRegExp(field)}|${escapeRegExp(field)}|.+ > ${anyCase(field)})`;
 	return new RegExp(`^Invalid ${name} ${escapeRegExp(`${rule} (received ${received})`)}$`);
 }

@@ -21,6 +21,8 @@ interface ContextBase {
 	getNode(): INode;
 	getCredentials(type: string, itemIndex?: number): Promise<ICredentialDataDecryptedObject>;
 	helpers: TransportHelpers;
+	/** n8n's log, for what is said once per process (absent in some test contexts). */
+	logger?: { warn(message: string): void };
 }
 
 /** A context with input items (the action node): a parameter may differ from item to item. */

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { TransportContext } from './context';
-import { pooledAgent, proxyEnvOf, supportsProxyEnv } from './pool';
+import { pooledAgent } from './pool';
 
 export type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
 
@@ -20,11 +20,47 @@ const isScalar = (value: unknown): value is Scalar =>
 	typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /**
+ * Every variable n8n's helper takes a proxy from (the `proxy-from-env` rules n8n 1.x and 2.x use):
+ * with any of them set, n8n's helper sends, so the proxy is used exactly as n8n uses it.
+ */
+const PROXY_VARIABLES = [
+	'HTTPS_PROXY',
+	'HTTP_PROXY',
+	'ALL_PROXY',
+	'npm_config_https_proxy',
+	'npm_config_http_proxy',
+	'npm_config_proxy',
+];
+
+/** True when a proxy is set in the environment (either case). */
+export function proxySet(env: NodeJS.ProcessEnv = process.env): boolean {
+	return PROXY_VARIABLES.some(
+		(name) => !!(env[name] || env[name.toLowerCase()] || env[name.toUpperCase()]),
+	);
+}
+
+/**
+ * True when n8n's SSRF protection is switched on in an n8n that applies it to its own helper only
+ * (2.x releases before `getSecureEgressFilter`): the node cannot apply it, so the helper sends.
+ */
+export function ssrfOnlyInHelper(env: NodeJS.ProcessEnv = process.env): boolean {
+	const enabled = String(env.N8N_SSRF_PROTECTION_ENABLED ?? '').toLowerCase();
+	return enabled === 'true' || enabled === '1' || !!env.N8N_SSRF_PROTECTION_ENABLED_FILE;
+}
+
+export const NO_KEEP_ALIVE_NOTE =
+	'Payment Gateway: N8N_SSRF_PROTECTION_ENABLED is on, and this n8n applies its SSRF protection only to its own HTTP helper, so the node sends every request through it: protected, but each request opens a new connection (n8n releases that offer nodes their SSRF policy keep connections alive).';
+
+let toldNoKeepAlive = false;
+
+/**
  * The keep-alive route for one request (HTTPS, or plain http, which the credential check allows to
- * loopback addresses only), or undefined where n8n's own helper must send it: a Node.js without
- * `proxyEnv`; an n8n without `getSecureEgressFilter`; a proxy set in the environment (n8n guards
- * the proxy's own address, which is left to it); a query or body this route would not encode
- * exactly as n8n does.
+ * loopback addresses only), or undefined where n8n's own helper must send it: a proxy set in the
+ * environment (n8n applies its proxy rules and guards the proxy's own address); a query or body
+ * this route would not encode exactly as n8n does; SSRF protection switched on in an n8n that
+ * keeps it to its own helper (`ssrfOnlyInHelper`). Where n8n offers nodes its SSRF policy
+ * (`getSecureEgressFilter`), every connection obeys it; n8n releases without SSRF protection, or
+ * with it off, check nothing on their own helper either, so the route adds nothing.
  */
 export function pooledRoute(
 	ctx: TransportContext,
@@ -35,22 +71,24 @@ export function pooledRoute(
 		: options.url.startsWith('http://')
 			? 'http:'
 			: undefined;
-	if (!protocol || !supportsProxyEnv()) return undefined;
-	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
-	if (typeof helpers.getSecureEgressFilter !== 'function') return undefined;
-	const env = proxyEnvOf(process.env);
-	if (env.HTTPS_PROXY || env.HTTP_PROXY) return undefined;
+	if (!protocol || proxySet()) return undefined;
 	const qs = Object.entries(options.qs ?? {}).filter(([, value]) => value !== undefined);
 	if (!qs.every(([, value]) => isScalar(value))) return undefined;
 	const body = options.body;
 	if (body !== undefined && !(options.json && typeof body === 'object') && !Buffer.isBuffer(body))
 		return undefined;
 
-	const filter = helpers.getSecureEgressFilter.call(ctx.helpers);
+	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
+	const offered = typeof helpers.getSecureEgressFilter === 'function';
+	if (!offered && ssrfOnlyInHelper()) {
+		if (!toldNoKeepAlive) ctx.logger?.warn(NO_KEEP_ALIVE_NOTE);
+		toldNoKeepAlive = true;
+		return undefined;
+	}
+	const filter = offered ? helpers.getSecureEgressFilter!.call(ctx.helpers) : undefined;
 	const agent = pooledAgent({
-		env,
 		protocol,
-		ssrf: { policy: filter, lookup: () => filter.createSecureLookup() },
+		...(filter && { ssrf: { policy: filter, lookup: () => filter.createSecureLookup() } }),
 	});
 	const url = new URL(options.url);
 	for (const [name, value] of qs) url.searchParams.append(name, String(value));
@@ -67,10 +105,10 @@ async function send(
 	options: IHttpRequestOptions,
 	payload: Buffer | undefined,
 	agent: Agent | HttpAgent,
-	filter: NodeEgressFilter,
+	filter: NodeEgressFilter | undefined,
 ): Promise<FullResponse> {
-	const allowed = await filter.validateUrl(url);
-	if (!allowed.ok) throw allowed.error;
+	const allowed = await filter?.validateUrl(url);
+	if (allowed && !allowed.ok) throw allowed.error;
 	const headers: Record<string, string | number> = { 'user-agent': 'n8n' };
 	for (const [name, value] of Object.entries(options.headers ?? {}))
 		headers[name] = value as string;

@@ -17,6 +17,7 @@ import { asNodeError, errorItem } from '../errorItem';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 
 const show = { resource: ['order'], operation: ['waitForPayment'] };
 
@@ -150,6 +151,7 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 		pairedItem: items[0].pairedItem ?? { item: 0 },
 	};
 	items.splice(0, items.length, waiting);
+	noteUnsignedResumeUrl(ctx);
 	await ctx.putExecutionToWait(waitTill);
 	// Nothing on any output while waiting: what a waiting node returns is what the canvas shows, and
 	// an item on Timed Out would read as a time-out. n8n drops this run when the execution resumes.

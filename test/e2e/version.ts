@@ -1,0 +1,35 @@
+// Which n8n release the real-n8n suites run on: test/compat/versions.txt's pin, or N8N_E2E_VERSION
+// (npm run test:compat sets it per release). Tests ask here what that release has.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const N8N_SH = resolve(__dirname, '../../scripts/n8n.sh');
+
+function n8nSh(command: string): string {
+	const result = spawnSync('bash', [N8N_SH, command], { encoding: 'utf8', env: process.env });
+	if (result.status !== 0) throw new Error(`n8n.sh ${command}: ${result.stderr}`);
+	return result.stdout.trim();
+}
+
+/** The release under test, e.g. "1.123.81". */
+export const N8N_VERSION = n8nSh('version');
+/** Its install folder (the cache scripts/n8n.sh fills). */
+export const N8N_DIR = n8nSh('dir');
+
+const parts = (version: string) => version.split('.').map(Number);
+
+/** True when the release under test is `version` or newer. */
+export function n8nAtLeast(version: string): boolean {
+	const [a, b] = [parts(N8N_VERSION), parts(version)];
+	for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+	return true;
+}
+
+/** True when the installed n8n holds this file (under its node_modules): a feature it ships. */
+export function n8nHas(path: string): boolean {
+	return existsSync(join(N8N_DIR, 'node_modules', path));
+}
+
+/** n8n signs `$execution.resumeUrl` (a `signature` query parameter): 2.x, not 1.x. */
+export const SIGNED_RESUME_URLS = n8nHas('n8n-core/dist/utils/signature-helpers.js');
