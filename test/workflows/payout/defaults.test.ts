@@ -124,12 +124,13 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 
 	it('an answer lost on every attempt: "no clear answer"; re-sent, it is already queued; 0 duplicates', async () => {
 		const tag = tagOf();
-		const retryOnce = { requestOptions: { maxRetries: 1 } };
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 2 });
-		const first = await payout(rows(tag, 3), { parameters: retryOnce });
+		// The first attempt and the node's 3 repeats (its default) all lose their answers.
+		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
+		const first = await payout(rows(tag, 3));
 		expect(first.error?.message).toMatch(/^Batch 1 of 1 .* got no clear answer/);
+		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(4);
 		sandbox.faults.clear();
-		const again = await payout(rows(tag, 3), { parameters: retryOnce });
+		const again = await payout(rows(tag, 3));
 		expect(again.error).toBeUndefined();
 		expect(json(again)).toMatchObject([{ status: 'alreadyQueued' }]);
 		expect(queued(tag)).toEqual([1, 1, 1]);
