@@ -5,6 +5,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import {
 	generateRequestId,
 	payoutChecksum,
+	toolDescription,
 } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
 import { PaymentGateway } from '../../../../nodes/PaymentGateway/PaymentGateway.node';
 
@@ -88,5 +89,16 @@ describe('payout bulk create in the editor', () => {
 		expect(notice(3)).toEqual([
 			expect.stringMatching(/already queued.*new Request ID or change their Reference No/),
 		]);
+	});
+});
+
+describe('payout bulk create for AI agents', () => {
+	// What the sandbox tests (test/workflows/payout/defaults.test.ts) prove, said to the model.
+	it('says it moves money, that the same rows again are already queued, and how to pay again on purpose', () => {
+		expect(toolDescription).toMatch(/MOVES MONEY/);
+		expect(toolDescription).toMatch(/batches of at most 500/);
+		expect(toolDescription).toMatch(/reported as already queued, not as a failure/);
+		expect(toolDescription).toMatch(/new Request ID or new Reference No/);
+		expect(toolDescription).not.toMatch(/not retried/i);
 	});
 });
