@@ -135,7 +135,9 @@ const optionsGroup: FieldGroup = {
 	],
 };
 
-export const table: FieldTable = [...batchFields, optionsGroup];
+/** Versions 1-2 read Split Into Batches too; version 3 has no such parameter (the newest is exported). */
+const tableOfVersions1And2: FieldTable = [...batchFields, optionsGroup];
+export const table: FieldTable = tableOfVersions1And2.filter((f) => f.name !== 'splitIntoBatches');
 
 /** The 14 columns, each a field of the spreadsheet schema. */
 export const sheet = payoutSchema;
@@ -197,11 +199,12 @@ export const description = updateDisplayOptions({ show }, properties);
 
 /** The batch fields and options, checked; stops the item before anything is built on a broken one. */
 function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
-	const { values, violations } = readTable(ctx, itemIndex, table);
+	const newest = ctx.getNode().typeVersion >= 3;
+	const { values, violations } = readTable(ctx, itemIndex, newest ? table : tableOfVersions1And2);
 	assertValid(ctx, itemIndex, violations);
 	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const options = values.options as Record<string, unknown>;
-	const split = ctx.getNode().typeVersion >= 3 || values.splitIntoBatches === true;
+	const split = newest || values.splitIntoBatches === true;
 	// request_id is each batch's own (see bulkCreate.plan.ts); the other fields go to every batch.
 	const form = toWire(batchFields, values);
 	delete form.request_id;
