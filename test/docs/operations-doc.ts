@@ -96,8 +96,15 @@ function condition(property: INodeProperties): string {
 	const show = { ...(property.displayOptions?.show ?? {}) };
 	delete show.resource;
 	delete show.operation;
+	// n8n's condition form ({ _cnd: { gte: 3 } }) in words: "3 or later".
+	const word = (v: unknown) => {
+		const c = (v as { _cnd?: Record<string, unknown> })?._cnd;
+		if (!c) return String(v);
+		const [[op, n]] = Object.entries(c);
+		return op === 'gte' ? `${String(n)} or later` : `${op} ${String(n)}`;
+	};
 	const parts = Object.entries(show).map(
-		([name, values]) => `${name} is ${(values ?? []).map(String).join(' or ')}`,
+		([name, values]) => `${name} is ${(values ?? []).map(word).join(' or ')}`,
 	);
 	return parts.length ? `Shown when ${parts.join(' and ')}.` : '';
 }

@@ -51,6 +51,8 @@ const payout = (
 	runGateway(box, {
 		items: [PAYOUT_ROW],
 		credentialType: 'paymentGatewayPayoutApi',
+		// Version 2: one upload, its failure as the transport gives it (version 3 names the batch).
+		typeVersion: 2,
 		credentials: options.credentials,
 		continueOnFail: options.continueOnFail,
 		parameters: {

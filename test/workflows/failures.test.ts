@@ -53,10 +53,12 @@ const PAYOUT_ROW = {
 	'Beneficiary IFSC': 'HDFC0001234',
 };
 
+/** Version 2: one upload under the given Request ID (version 3 sends it as <ID>-1, in batches). */
 const payout = (requestId: string, requestOptions: IDataObject = {}) =>
 	runGateway(sandbox, {
 		items: [PAYOUT_ROW],
 		credentialType: 'paymentGatewayPayoutApi',
+		typeVersion: 2,
 		parameters: {
 			resource: 'payout',
 			operation: 'bulkCreate',

@@ -95,6 +95,8 @@ describe('payout batch', () => {
 				},
 			],
 			credentialType: 'paymentGatewayPayoutApi',
+			// Version 2: one upload under the given Request ID (version 3 sends <ID>-1).
+			typeVersion: 2,
 			continueOnFail: true,
 			parameters: {
 				resource: 'payout',

@@ -16,7 +16,11 @@ import { buildXlsx, readXlsx } from '../spreadsheet/xlsx';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
-export const inputModeProperty = (show: Show, what: string): INodeProperties => ({
+export const inputModeProperty = (
+	show: Show,
+	what: string,
+	howSent = 'the node builds the .xlsx file and sends all items in one request',
+): INodeProperties => ({
 	displayName: 'Input',
 	name: 'inputMode',
 	type: 'options',
@@ -25,7 +29,7 @@ export const inputModeProperty = (show: Show, what: string): INodeProperties => 
 		{
 			name: 'From Input Items',
 			value: 'items',
-			description: `Each input item is one ${what}; the node builds the .xlsx file and sends all items in one request`,
+			description: `Each input item is one ${what}; ${howSent}`,
 		},
 		{
 			name: 'From a Binary XLSX File',
@@ -66,14 +70,19 @@ export function columnProperties(schema: SheetSchema, show: Show): INodeProperti
 
 /**
  * Rows from the input items (row n + 2 holds item n: the header is row 1), values as given. A column
- * parameter still at its default reads the item's field directly; an edited one is evaluated per item.
+ * parameter still at its default reads the item's field directly (so does an empty one where
+ * `emptyReadsField`); an edited one is evaluated per item.
  */
-export function rowsFromItems(ctx: IExecuteFunctions, schema: SheetSchema): RawRow[] {
+export function rowsFromItems(
+	ctx: IExecuteFunctions,
+	schema: SheetSchema,
+	emptyReadsField = false,
+): RawRow[] {
 	const items = ctx.getInputData();
 	const parameters = ctx.getNode().parameters;
 	const direct = schema.columns.map((column) => {
 		const raw = parameters[column.name];
-		return raw === undefined || raw === columnDefault(column);
+		return raw === undefined || raw === columnDefault(column) || (emptyReadsField && raw === '');
 	});
 	return items.map(({ json }, item) => {
 		const values: Record<string, unknown> = {};
@@ -160,17 +169,24 @@ export function assertRows(
 	ctx: IExecuteFunctions,
 	violations: RowViolation[],
 	itemIndex?: number,
+	noun?: string,
 ): void {
 	if (violations.length === 0) return;
-	const lines = violations.map(describeRowViolation);
+	const lines = violations.map((v) => describeRowViolation(v, noun));
 	const failingRows = new Set(violations.map((v) => v.row)).size;
 	const more =
 		lines.length > SHOWN_IN_MESSAGE ? ` (and ${lines.length - SHOWN_IN_MESSAGE} more)` : '';
-	const error = new NodeOperationError(
-		ctx.getNode(),
-		`${failingRows} row(s) break the service's rules: ${lines.slice(0, SHOWN_IN_MESSAGE).join('; ')}${more}`,
-		{ itemIndex, description: `Nothing was sent.\n${lines.map((l) => `- ${l}`).join('\n')}` },
-	);
+	const shown = `${lines.slice(0, SHOWN_IN_MESSAGE).join('; ')}${more}`;
+	// With a noun, like the node's field errors: the one rule alone, or "N invalid payout values: …".
+	const message = !noun
+		? `${failingRows} row(s) break the service's rules: ${shown}`
+		: lines.length === 1
+			? lines[0]
+			: `${lines.length} invalid ${noun.toLowerCase()} values: ${shown}`;
+	const error = new NodeOperationError(ctx.getNode(), message, {
+		itemIndex,
+		description: `Nothing was sent.\n${lines.map((l) => `- ${l}`).join('\n')}`,
+	});
 	error.context.rowViolations = violations.map((v) => ({ ...v }) as IDataObject);
 	// Under continue-on-fail the failed item lists them too, each named by its column.
 	error.context.violations = violations.map(({ column, ...rest }) => ({ field: column, ...rest }));

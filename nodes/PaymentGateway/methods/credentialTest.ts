@@ -14,7 +14,7 @@ import {
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
 import { INVOICE_ITEM_LIST_PATH } from '../actions/invoiceItem/getMany.operation';
 import { DEACTIVATE_LINK_PATH } from '../actions/paymentLink/deactivate.operation';
-import { PAYOUT_UPLOAD_PATH } from '../actions/payout/upload';
+import { PAYOUT_UPLOAD_PATH } from '../actions/payout/bulkCreate.upload';
 import { ADD_PLAN_PATH } from '../actions/subscriptionPlan/create.operation';
 import { TRANSACTION_LIST_PATH } from '../actions/transaction/getMany.operation';
 import { posOrderPath } from '../actions/transaction/getPosOrder.operation';

@@ -120,16 +120,30 @@ export function checkRows(
 	return { rows, violations: violations.sort((a, b) => a.row - b.row) };
 }
 
-export function describeRowViolation(v: RowViolation): string {
+/**
+ * One broken rule in words. With a noun ("Payout") it reads like the node's other field errors:
+ * "Payout row 1101 (item 1099), Beneficiary IFSC: …", "Payout file: …", a batch field by its name.
+ */
+export function describeRowViolation(v: RowViolation, noun?: string): string {
+	const shown =
+		typeof v.value === 'number' && !Number.isFinite(v.value)
+			? String(v.value)
+			: JSON.stringify(v.value);
+	const rule = `${v.rule} (received ${shown ?? 'nothing'})`;
+	if (noun) return `${placeOf(v, noun)}: ${rule}`;
 	const where =
 		v.column === '(file)'
 			? 'file'
 			: v.item === undefined
 				? `row ${v.row}`
 				: `row ${v.row} (item ${v.item})`;
-	const shown =
-		typeof v.value === 'number' && !Number.isFinite(v.value)
-			? String(v.value)
-			: JSON.stringify(v.value);
-	return `${where}, ${v.column}: ${v.rule} (received ${shown ?? 'nothing'})`;
+	return `${where}, ${v.column}: ${rule}`;
+}
+
+function placeOf(v: RowViolation, noun: string): string {
+	if (v.column === '(file)') return `${noun} file`;
+	if (v.column === '(headers)') return `${noun} file headers`;
+	if (v.row === 0) return v.column;
+	const item = v.item === undefined ? '' : ` (item ${v.item})`;
+	return `${noun} row ${v.row}${item}, ${v.column}`;
 }

@@ -60,9 +60,16 @@ const SPLIT = {
 	splitIntoBatches: true,
 };
 
-const fromItems = (items: IDataObject[], parameters: IDataObject = {}, continueOnFail = false) =>
+/** In the newest node version unless `typeVersion` (1-2 take Split Into Batches as a setting). */
+const fromItems = (
+	items: IDataObject[],
+	parameters: IDataObject = {},
+	continueOnFail = false,
+	typeVersion?: number,
+) =>
 	runGateway(sandbox, {
 		items,
+		typeVersion,
 		credentialType: 'paymentGatewayPayoutApi',
 		continueOnFail,
 		parameters: { ...SPLIT, ...parameters } as never,
@@ -246,13 +253,30 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect((await result.binary('Gateway', 2)).length).toBeGreaterThan(1000);
 	});
 
-	it('without Split Into Batches still refuses more than 500 rows', async () => {
-		const result = await fromItems(rows(tagOf(), 501), {
-			splitIntoBatches: false,
-			requestId: 'ONE',
-		});
-		expect(result.error?.message).toMatch(/may have at most 500 data rows/);
+	it('version 2 without Split Into Batches still refuses more than 500 rows, naming the option', async () => {
+		const result = await fromItems(
+			rows(tagOf(), 501),
+			{ splitIntoBatches: false, requestId: 'ONE' },
+			false,
+			2,
+		);
+		expect(result.error?.message).toMatch(
+			/^Payout file: may have at most 500 data rows in one upload: turn on Split Into Batches/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('version 2 with Split Into Batches sends 1,200 rows as 3 batches; the same rows again are already queued', async () => {
+		const tag = tagOf();
+		const first = await fromItems(rows(tag, 1200), {}, false, 2);
+		expect(statuses(first.outputs.Gateway)).toEqual(['queued', 'queued', 'queued']);
+		const again = await fromItems(rows(tag, 1200), {}, false, 2);
+		expect(statuses(again.outputs.Gateway)).toEqual([
+			'alreadyQueued',
+			'alreadyQueued',
+			'alreadyQueued',
+		]);
+		expectEachRowOnce(tag, 1200);
 	});
 });
 

@@ -61,14 +61,20 @@ function row(i: number, mode = ['NEFT', 'RTGS', 'IFT', 'IMPSP2A', 'IMPSP2P'][i %
 
 const requestId = () => `BATCH-${process.pid}-${++counter}`;
 
+/** Versions 1-2 send one upload under the given or a random Request ID: saved workflows keep that. */
 const payout = (
 	items: IDataObject[],
 	parameters: IDataObject = {},
-	extra: { credentials?: ReturnType<typeof sandboxCredentials>; continueOnFail?: boolean } = {},
+	extra: {
+		credentials?: ReturnType<typeof sandboxCredentials>;
+		continueOnFail?: boolean;
+		typeVersion?: number;
+	} = {},
 ) =>
 	runGateway(sandbox, {
 		items,
 		credentialType: 'paymentGatewayPayoutApi',
+		typeVersion: 2,
 		...extra,
 		parameters: {
 			resource: 'payout',
@@ -87,7 +93,7 @@ async function fileRows(file: Buffer) {
 	};
 }
 
-describe('payout.bulkCreate from input items', () => {
+describe('payout.bulkCreate from input items (version 2)', () => {
 	it('sends 500 items in one request; the file holds the 14 headers and the 500 rows; the checksum matches', async () => {
 		const items = Array.from({ length: 500 }, (_, i) => row(i));
 		const id = requestId();
@@ -121,27 +127,27 @@ describe('payout.bulkCreate from input items', () => {
 		[
 			'501 rows',
 			(items) => [...items, ...Array.from({ length: 496 }, (_, i) => row(i + 10))],
-			/file, \(file\): may have at most 500 data rows/,
+			/^Payout file: may have at most 500 data rows in one upload: turn on Split Into Batches to send any number of rows in batches of 500/,
 		],
 		[
 			'a duplicate Reference No',
 			(items) => [...items, { ...items[0] }],
-			/row 7 \(item 5\), Reference No: must be unique; row 2 has it too/,
+			/^Payout row 7 \(item 5\), Reference No: must be unique; row 2 has it too/,
 		],
 		[
 			'a 3-decimal amount',
 			(items) => items.map((r, i) => (i === 2 ? { ...r, Amount: 10.125 } : r)),
-			/row 4 \(item 2\), Amount: must have at most 2 decimal places/,
+			/^Payout row 4 \(item 2\), Amount: must have at most 2 decimal places/,
 		],
 		[
 			'a bad IFSC',
 			(items) => items.map((r, i) => (i === 0 ? { ...r, 'Beneficiary IFSC': 'HDFC12345' } : r)),
-			/row 2 \(item 0\), Beneficiary IFSC: must have the form XXXX0XXXXXX/,
+			/^Payout row 2 \(item 0\), Beneficiary IFSC: must have the form XXXX0XXXXXX \(received "HDFC12345"\)$/,
 		],
 		[
 			'an IMPSP2P row without MMID',
 			(items) => items.map((r, i) => (i === 4 ? { ...r, 'Beneficiary MMID': '' } : r)),
-			/row 6 \(item 4\), Beneficiary MMID: is required for IMPSP2P/,
+			/^Payout row 6 \(item 4\), Beneficiary MMID: is required for IMPSP2P/,
 		],
 	])('stops before any request on %s, naming the row and rule', async (_label, change, message) => {
 		const items = change(Array.from({ length: 5 }, (_, i) => row(i)));
@@ -154,7 +160,9 @@ describe('payout.bulkCreate from input items', () => {
 	it('lists every failing row, not just the first', async () => {
 		const items = Array.from({ length: 5 }, (_, i) => ({ ...row(i), Amount: -1 }));
 		const result = await payout(items, { requestId: requestId() });
-		expect(result.error?.message).toMatch(/^5 row\(s\) break/);
+		expect(result.error?.message).toMatch(
+			/^5 invalid payout values: Payout row 2 \(item 0\), Amount/,
+		);
 		expect(
 			(result.error as { description?: string }).description?.match(/Amount: must be above 0/g),
 		).toHaveLength(5);
@@ -235,7 +243,7 @@ describe('payout.bulkCreate from input items', () => {
 	});
 });
 
-describe('payout.bulkCreate: amounts and currencies from expressions', () => {
+describe('payout.bulkCreate: amounts and currencies from expressions (version 2)', () => {
 	it.each([['NaN'], ['Infinity'], ['-Infinity'], ['1e-7']])(
 		'refuses an Amount of %s on a NEFT row, naming the Amount column and no other',
 		async (amount) => {
@@ -243,7 +251,7 @@ describe('payout.bulkCreate: amounts and currencies from expressions', () => {
 				requestId: requestId(),
 				amount: `={{ ${amount} }}`,
 			});
-			expect(result.error?.message).toMatch(/^1 row\(s\) break .*row 2 \(item 0\), Amount: must/);
+			expect(result.error?.message).toMatch(/^Payout row 2 \(item 0\), Amount: must/);
 			const columns = (
 				result.error as { context?: { rowViolations?: IDataObject[] } }
 			).context?.rowViolations?.map((v) => v.column);
@@ -293,7 +301,7 @@ describe('payout.bulkCreate: amounts and currencies from expressions', () => {
 	});
 });
 
-describe('payout.bulkCreate from a binary file', () => {
+describe('payout.bulkCreate from a binary file (version 2)', () => {
 	it('reads, checks and sends an .xlsx made by another node', async () => {
 		const rows = [row(0), row(4)];
 		const file = await buildXlsx(
@@ -307,6 +315,7 @@ describe('payout.bulkCreate from a binary file', () => {
 		sandbox.clearRequests();
 
 		const withFile = await runGateway(sandbox, {
+			typeVersion: 2,
 			items: [{}],
 			binary: [
 				{
@@ -349,7 +358,7 @@ describe('payout.bulkCreate from a binary file', () => {
 			},
 		});
 		expect(result.error?.message).toMatch(
-			/\(headers\): must be exactly: Reference No, Payment Mode/,
+			/Payout file headers: must be exactly: Reference No, Payment Mode/,
 		);
 		expect(sandbox.requests).toHaveLength(0);
 	});

@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Bulk Create',
 				value: 'bulkCreate',
-				description: 'Queue many payout transfers from one .xlsx upload',
+				description:
+					'Queue payout transfers from input items or .xlsx files, uploaded in batches of at most 500 rows',
 				action: 'Create payouts in bulk',
 			},
 		],

@@ -1,11 +1,4 @@
-import { randomBytes } from 'node:crypto';
-
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTable, toWire } from '../../fields/read';
@@ -13,27 +6,41 @@ import { tableProperties } from '../../fields/properties';
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
 import type { RawRow, RowViolation, SourcedRow } from '../../spreadsheet/schema';
-import { checkRows, describeRowViolation } from '../../spreadsheet/schema';
+import { checkRows } from '../../spreadsheet/schema';
 import { payoutSchema } from '../../spreadsheet/payout';
 import {
 	allItems,
-	assertRows,
 	binaryFieldProperty,
-	buildFile,
 	columnProperties,
-	fileSizeViolations,
 	inputModeProperty,
 	rowsFromBinary,
 	rowsFromItems,
-	withFile,
 } from '../bulk';
-import { runBatches } from './batches';
-import type { BatchFields } from './upload';
-import { payoutChecksum, uploadBatch } from './upload';
+import type { BatchFields } from './bulkCreate.plan';
+import { runBatches } from './bulkCreate.send';
 
-export { payoutChecksum };
+export { generateRequestId } from './bulkCreate.plan';
+export { payoutChecksum } from './bulkCreate.upload';
+
+/** What an AI agent reads about this operation when the node is its tool (node version 3). */
+export const toolDescription =
+	'Sends payouts to bank accounts or wallets from rows: MOVES MONEY. Every row is checked before anything is sent. Rows go out in batches of at most 500, each under a request ID derived from its rows and batch fields (or from the given Request ID and the batch number), so sending the same rows again queues nothing and each such batch is reported as already queued, not as a failure. A lost answer is settled by resending: the service refuses an already queued batch. To pay the same rows again on purpose, give a new Request ID or new Reference No values.';
 
 const show = { resource: ['payout'], operation: ['bulkCreate'] };
+const OLD = { '@version': [1, 2] };
+const NEW = { '@version': [{ _cnd: { gte: 3 } }] };
+
+/** A property in versions 1–2 as it was, and in version 3 and later with `changes`. */
+function byVersion(
+	property: INodeProperties,
+	changes: Partial<INodeProperties>,
+): INodeProperties[] {
+	const at = (version: object) => ({ show: { ...property.displayOptions?.show, ...version } });
+	return [
+		{ ...property, displayOptions: at(OLD) },
+		{ ...property, ...changes, displayOptions: at(NEW) },
+	];
+}
 
 /** The batch's own fields (multipart fields of POST /v1/bulk/payouts). */
 const batchFields: Field[] = [
@@ -82,6 +89,8 @@ const batchFields: Field[] = [
 		type: 'boolean',
 		description:
 			'Whether to take any number of rows and send them in batches of at most 500, in order, each under a request ID derived from this run, so that re-running the same rows sends only the batches not yet queued. Off: more than 500 rows are refused.',
+		// Version 3 always works this way: the option is not there to be found.
+		ui: { displayOptions: { show: OLD } },
 	},
 	{
 		name: 'validateOnly',
@@ -91,6 +100,9 @@ const batchFields: Field[] = [
 			'Whether to only check the rows and return the report and the file that would be sent, without sending anything',
 	},
 ];
+
+const REQUEST_ID_V3 =
+	'Leave empty (recommended): each batch of at most 500 rows gets a request ID computed from its rows and the batch fields, so running the same rows again queues nothing and reports them as already queued. Given: each batch sends it followed by -&lt;batch number&gt; (at most 30 characters in all). To pay the same rows again on purpose, give a new Request ID (or change their Reference No).';
 
 const optionsGroup: FieldGroup = {
 	group: 'collection',
@@ -102,7 +114,8 @@ const optionsGroup: FieldGroup = {
 			name: 'fileName',
 			displayName: 'File Name',
 			type: 'text',
-			description: 'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx',
+			description:
+				'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx. In batches, -&lt;batch number&gt; is added.',
 		},
 		{
 			name: 'outputBinaryField',
@@ -117,50 +130,82 @@ const optionsGroup: FieldGroup = {
 			displayName: 'Attach Batch Files',
 			type: 'boolean',
 			description:
-				'Whether, with Split Into Batches, each batch item carries its .xlsx file in Put Output File in Field. Off, no file is kept after its batch is sent.',
+				'Whether each batch item carries its .xlsx file in Put Output File in Field. Off, no file is kept after its batch is sent (older nodes without Split Into Batches always attach it).',
 		},
 	],
 };
 
-export const table: FieldTable = [...batchFields, optionsGroup];
+/** Versions 1-2 read Split Into Batches too; version 3 has no such parameter (the newest is exported). */
+const tableOfVersions1And2: FieldTable = [...batchFields, optionsGroup];
+export const table: FieldTable = tableOfVersions1And2.filter((f) => f.name !== 'splitIntoBatches');
 
 /** The 14 columns, each a field of the spreadsheet schema. */
 export const sheet = payoutSchema;
 
+const NOTICE_V3 =
+	'This moves money out of the merchant account. Every row is checked before anything is sent. Rows go out in batches of at most 500, each under a request ID computed from its rows and the batch fields: running the same rows again pays no one twice, and each batch already sent is reported as already queued. To pay the same rows again on purpose, give a new Request ID or change their Reference No.';
+const NOTICE_OLD =
+	'This node (version 1–2) sends at most 500 rows, and with Request ID empty a random ID: running the same rows again pays everyone again. Turn on Split Into Batches for request IDs computed from the rows, or add a new Payment Gateway node: version 3 always does that, splits more than 500 rows into batches and reports a re-run as already queued.';
+
+/**
+ * Version 3's columns have no expression as default: an empty column reads the input field named
+ * like it. n8n's editor resolves every expression among a node's parameters for each property with
+ * display conditions on every change, over the input items: 14 default expressions froze the panel
+ * for seconds with large inputs.
+ */
+function columns(): INodeProperties[] {
+	return columnProperties(payoutSchema, show).flatMap((property) =>
+		byVersion(property, {
+			default: '',
+			// Empty is a valid setting now (the input field); each cell's own rule still applies.
+			required: false,
+			placeholder: `{{ $json["${property.displayName}"] }}`,
+			description: `${(property.description ?? '').replace(/ By default .*$/, '')} Empty: the input field "${property.displayName}".`,
+		}),
+	);
+}
+
 const properties: INodeProperties[] = [
 	{
-		displayName:
-			'This moves money out of the merchant account. Every row is checked before anything is sent, and the service refuses a repeated request ID. Turn on Split Into Batches for any number of rows and request IDs that make a re-run safe; without it, an empty Request ID is random on every run.',
+		displayName: NOTICE_OLD,
 		name: 'payoutNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: OLD },
 	},
-	inputModeProperty(show, 'payout row'),
+	{
+		displayName: NOTICE_V3,
+		name: 'payoutNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: NEW },
+	},
+	inputModeProperty(
+		show,
+		'payout row',
+		'the node builds the .xlsx file (one per 500 rows when sent in batches) and uploads it',
+	),
 	binaryFieldProperty(show),
-	...tableProperties(batchFields),
-	...columnProperties(payoutSchema, show),
+	...tableProperties(batchFields).flatMap((property) =>
+		property.name === 'requestId'
+			? byVersion(property, { description: REQUEST_ID_V3 })
+			: [property],
+	),
+	...columns(),
 	...tableProperties([optionsGroup]),
 ];
 
-/** What an AI agent reads about this operation when the node is its tool. */
-export const toolDescription =
-	'Sends payouts to bank accounts or wallets from rows: MOVES MONEY. Every row is checked before anything is sent; a batch is never paid twice, even when the same rows are sent again.';
-
 export const description = updateDisplayOptions({ show }, properties);
-
-/** n8n-YYYYMMDDHHmmss-xxxxxx: 25 characters, sortable by time, random enough to be unique. */
-export function generateRequestId(now = new Date()): string {
-	const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-	return `n8n-${stamp}-${randomBytes(4).toString('hex').slice(0, 6)}`;
-}
 
 /** The batch fields and options, checked; stops the item before anything is built on a broken one. */
 function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
-	const { values, violations } = readTable(ctx, itemIndex, table);
+	const newest = ctx.getNode().typeVersion >= 3;
+	const { values, violations } = readTable(ctx, itemIndex, newest ? table : tableOfVersions1And2);
 	assertValid(ctx, itemIndex, violations);
 	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const options = values.options as Record<string, unknown>;
-	// request_id is each batch's own (see batches.ts); the other fields go to every batch.
+	const split = newest || values.splitIntoBatches === true;
+	// request_id is each batch's own (see bulkCreate.plan.ts); the other fields go to every batch.
 	const form = toWire(batchFields, values);
 	delete form.request_id;
 	return {
@@ -170,67 +215,14 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 		remark: text(values.remark),
 		callbackUrl: text(values.callbackUrl),
 		validateOnly: values.validateOnly === true,
-		split: values.splitIntoBatches === true,
-		attachBatchFiles: options.attachBatchFiles === true,
+		split,
+		attachFiles: !split || options.attachBatchFiles === true,
 		fileName: text(options.fileName),
 		outputField: text(options.outputBinaryField) || 'data',
 	};
 }
 
-/** What Validate Only returns: whether the batch would be accepted, and every broken rule. */
-function validationReport(
-	requestId: string,
-	rows: number,
-	violations: RowViolation[],
-	checksum: string,
-): IDataObject {
-	return {
-		validateOnly: true,
-		valid: violations.length === 0,
-		request_id: requestId,
-		total_records: rows,
-		failing_rows: new Set(violations.map((v) => v.row)).size,
-		violations: violations.map((v) => ({ ...v, message: describeRowViolation(v) })),
-		checksum,
-	};
-}
-
-/** One batch of at most 500 rows under one request ID, as before Split Into Batches existed. */
-async function submitOne(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	batch: BatchFields,
-	checked: { rows: SourcedRow[]; violations: RowViolation[] },
-	rawCount: number,
-	pairedItem: INodeExecutionData['pairedItem'],
-): Promise<INodeExecutionData[]> {
-	const requestId = batch.givenRequestId || generateRequestId();
-	const fileName = batch.fileName || `payouts-${requestId}.xlsx`;
-	const { validateOnly, outputField } = batch;
-	const file = await buildFile(payoutSchema, 'Payouts', checked.rows);
-	const violations = [...checked.violations, ...fileSizeViolations(file)];
-	const checksum = payoutChecksum(requestId, batch.callbackUrl, batch.remark);
-
-	if (validateOnly) {
-		const report = validationReport(requestId, rawCount, violations, checksum);
-		return [await withFile(ctx, { json: report, pairedItem }, outputField, file, fileName)];
-	}
-	assertRows(ctx, violations, itemIndex);
-
-	const response = await uploadBatch(ctx, itemIndex, batch, requestId, fileName, file);
-	const data = (response.data ?? {}) as IDataObject;
-	const json: IDataObject = {
-		request_id: data.request_id ?? requestId,
-		total_records: data.total_records,
-		payouts_queued: data.payouts_queued,
-		message: response.message,
-		checksum,
-	};
-	if (response.confirmedByDuplicate) json.confirmedByDuplicate = true;
-	return [await withFile(ctx, { json, pairedItem }, outputField, file, fileName)];
-}
-
-/** Without the 500-row limit of one request: Split Into Batches takes any number of rows. */
+/** Any number of rows are checked; the plan holds the 500-row rule of a single upload. */
 const anyRowCount = { ...payoutSchema, maxRows: Number.POSITIVE_INFINITY };
 
 async function submit(
@@ -242,11 +234,9 @@ async function submit(
 	pairedOfRows: (rows: SourcedRow[]) => INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
 	const batch = readBatch(ctx, itemIndex);
-	const schema = batch.split ? anyRowCount : payoutSchema;
 	const checked = fileViolations.length
 		? { rows: [], violations: fileViolations }
-		: checkRows(schema, raw);
-	if (!batch.split) return await submitOne(ctx, itemIndex, batch, checked, raw.length, pairedItem);
+		: checkRows(anyRowCount, raw);
 	return await runBatches(ctx, itemIndex, batch, checked, (b) => pairedOfRows(b.rows), pairedItem);
 }
 
@@ -255,13 +245,14 @@ export function takesAllItems(this: IExecuteFunctions): boolean {
 	return this.getNodeParameter('inputMode', 0) === 'items';
 }
 
-/** From input items: all items are one batch, or with Split Into Batches one run of batches. */
+/** From input items: all items are one run of batches (one upload in versions 1–2 without batches). */
 export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const ofRows = (rows: SourcedRow[]) => rows.map(({ item }) => ({ item: item ?? 0 }));
-	return await submit(this, 0, rowsFromItems(this, payoutSchema), [], allItems(this), ofRows);
+	const rows = rowsFromItems(this, payoutSchema, this.getNode().typeVersion >= 3);
+	return await submit(this, 0, rows, [], allItems(this), ofRows);
 }
 
-/** From a binary file: each item's file is one batch, or with Split Into Batches one run of batches. */
+/** From a binary file: each item's file is one run of batches. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

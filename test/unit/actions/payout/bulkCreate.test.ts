@@ -1,9 +1,13 @@
 import CryptoJS from 'crypto-js';
+import type { INode } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import {
 	generateRequestId,
 	payoutChecksum,
+	toolDescription,
 } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
+import { PaymentGateway } from '../../../../nodes/PaymentGateway/PaymentGateway.node';
 
 describe('payout batch', () => {
 	it('computes the checksum crypto-js computes for request_id|callback_url|remark', () => {
@@ -21,5 +25,80 @@ describe('payout batch', () => {
 		expect(a).toMatch(/^n8n-20261121101112-[0-9a-f]{6}$/);
 		expect(a.length).toBeLessThanOrEqual(30);
 		expect(generateRequestId()).not.toBe(generateRequestId());
+	});
+});
+
+describe('payout bulk create in the editor', () => {
+	const type = new PaymentGateway();
+	const { properties } = type.description;
+	const node = (typeVersion: number): INode => ({
+		id: 'p',
+		name: 'Payouts',
+		type: 'paymentGateway',
+		typeVersion,
+		position: [0, 0],
+		parameters: {},
+	});
+	/** The parameters n8n's editor stores for a freshly chosen Payout > Bulk Create, defaults included. */
+	const panel = (typeVersion: number) =>
+		NodeHelpers.getNodeParameters(
+			properties,
+			{ resource: 'payout', operation: 'bulkCreate' },
+			true,
+			false,
+			node(typeVersion),
+			type.description,
+		) as Record<string, unknown>;
+	const shown = (typeVersion: number, name: string) =>
+		properties.filter(
+			(p) =>
+				p.name === name &&
+				NodeHelpers.displayParameter(
+					{ resource: 'payout', operation: 'bulkCreate', inputMode: 'items' },
+					p,
+					node(typeVersion),
+					type.description,
+				),
+		);
+
+	it('version 3 stores no expression among its defaults: the editor resolves each one for every property on every change', () => {
+		const values = panel(3);
+		expect(values.referenceNo).toBe('');
+		const expressions = Object.entries(values).filter(
+			([, v]) => typeof v === 'string' && v.startsWith('='),
+		);
+		expect(expressions).toEqual([]);
+		// And a fresh node has no issue to fix before it runs (an empty column reads its input field).
+		const issues = NodeHelpers.getNodeParametersIssues(
+			properties,
+			{ ...node(3), parameters: values as INode['parameters'] },
+			type.description,
+		);
+		expect(issues?.parameters ?? {}).toEqual({});
+		// Versions 1-2 keep their defaults (the parameter contract holds them).
+		expect(panel(2).referenceNo).toBe('={{ $json["Reference No"] }}');
+	});
+
+	it('version 3 has no Split Into Batches to find; versions 1-2 have it and a notice of what version 3 does', () => {
+		expect(shown(3, 'splitIntoBatches')).toHaveLength(0);
+		expect(shown(2, 'splitIntoBatches')).toHaveLength(1);
+		expect(shown(1, 'splitIntoBatches')).toHaveLength(1);
+		const notice = (v: number) => shown(v, 'payoutNotice').map((p) => p.displayName);
+		expect(notice(2)).toEqual([expect.stringMatching(/pays everyone again.*version 3/)]);
+		expect(notice(1)).toEqual(notice(2));
+		expect(notice(3)).toEqual([
+			expect.stringMatching(/already queued.*new Request ID or change their Reference No/),
+		]);
+	});
+});
+
+describe('payout bulk create for AI agents', () => {
+	// What the sandbox tests (test/workflows/payout/defaults.test.ts) prove, said to the model.
+	it('says it moves money, that the same rows again are already queued, and how to pay again on purpose', () => {
+		expect(toolDescription).toMatch(/MOVES MONEY/);
+		expect(toolDescription).toMatch(/batches of at most 500/);
+		expect(toolDescription).toMatch(/reported as already queued, not as a failure/);
+		expect(toolDescription).toMatch(/new Request ID or new Reference No/);
+		expect(toolDescription).not.toMatch(/not retried/i);
 	});
 });

@@ -5,22 +5,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { formParts } from '../../transport/multipart';
 import { XLSX_MIME } from '../bulk';
-
-/** The batch fields as read and checked, shared by every batch of a run. */
-export interface BatchFields {
-	/** As given; '' when the builder left it empty. */
-	givenRequestId: string;
-	/** currency, remark and callback_url as the table names them on the wire (request_id is per batch). */
-	form: IDataObject;
-	currency: string;
-	remark: string;
-	callbackUrl: string;
-	validateOnly: boolean;
-	split: boolean;
-	attachBatchFiles: boolean;
-	fileName: string;
-	outputField: string;
-}
+import type { BatchFields } from './bulkCreate.plan';
 
 /** Lowercase hex SHA-256 of request_id|callback_url|remark, as the service recomputes it. */
 export function payoutChecksum(requestId: string, callbackUrl: string, remark: string): string {

@@ -2,37 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { payoutSchema } from '../../spreadsheet/payout';
-import type { SourcedRow } from '../../spreadsheet/schema';
-import { buildFile, withFile } from '../bulk';
+import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
+import { describeRowViolation } from '../../spreadsheet/schema';
+import { assertRows, buildFile, fileSizeViolations, withFile } from '../bulk';
 import type { NodeError } from '../errorItem';
 import { asNodeError, errorItem } from '../errorItem';
-import type { BatchFields } from './upload';
-import { payoutChecksum, uploadBatch } from './upload';
+import type { Batch, BatchFields, BatchStatus, PairedOf } from './bulkCreate.plan';
+import { NOUN, planBatches, planViolations, sizeViolations } from './bulkCreate.plan';
+import { payoutChecksum, uploadBatch } from './bulkCreate.upload';
 
-export interface Batch {
-	/** 1-based, in row order. */
-	number: number;
-	count: number;
-	rows: SourcedRow[];
-	/** 1-based positions of its first and last row among the run's rows. */
-	firstRow: number;
-	lastRow: number;
-	requestId: string;
-	fileName: string;
-}
-
-export type BatchStatus =
-	| 'queued'
-	| 'alreadyQueued'
-	| 'failed'
-	| 'mayBeQueued'
-	| 'notSent'
-	| 'valid'
-	| 'invalid';
-
-export type PairedOf = (batch: Batch) => INodeExecutionData['pairedItem'];
-
-/** What every batch item says about its batch. */
+/** What every batch item says about its batch: the one item shape of Bulk Create. */
 export function batchJson(
 	batch: Batch,
 	batches: number,
@@ -51,15 +30,8 @@ export function batchJson(
 	};
 }
 
-/** A batch item that failed or was not sent: the error output takes it under "Continue (using error output)". */
-export function failedBatchItem(
-	ctx: IExecuteFunctions,
-	json: IDataObject,
-	error: NodeError,
-	pairedItem: INodeExecutionData['pairedItem'],
-): INodeExecutionData {
-	return errorItem(ctx, error, pairedItem, json);
-}
+const describeAll = (violations: RowViolation[]) =>
+	violations.map((v) => ({ ...v, message: describeRowViolation(v, NOUN) }));
 
 /** "batch 3" or "batches 1–2", with their rows. */
 function span(batches: Batch[]): string {
@@ -82,12 +54,7 @@ function mayHaveQueued(error: NodeError): boolean {
 }
 
 /** Where the run stands after batch `index` failed, and what a re-run does. */
-function describeStop(
-	fields: BatchFields,
-	batches: Batch[],
-	index: number,
-	maybe: boolean,
-): string {
+function describeStop(fields: BatchFields, batches: Batch[], index: number, maybe: boolean) {
 	const queued = batches.slice(0, index);
 	const notSent = batches.slice(index + 1);
 	const failed = batches[index];
@@ -109,15 +76,10 @@ function describeStop(
 		.join(' ');
 }
 
-function queuedJson(
-	batch: Batch,
-	total: number,
-	fields: BatchFields,
-	response: IDataObject,
-): IDataObject {
+function queuedJson(base: IDataObject, response: IDataObject): IDataObject {
 	const data = (response.data ?? {}) as IDataObject;
 	const json: IDataObject = {
-		...batchJson(batch, total, fields, 'queued'),
+		...base,
 		payouts_queued: data.payouts_queued,
 		message: response.message,
 		response,
@@ -126,16 +88,13 @@ function queuedJson(
 	return json;
 }
 
-function alreadyQueuedJson(
-	batch: Batch,
-	total: number,
-	fields: BatchFields,
-	error: NodeApiError,
-): IDataObject {
+function alreadyQueuedJson(base: IDataObject, error: NodeApiError): IDataObject {
 	return {
-		...batchJson(batch, total, fields, 'alreadyQueued'),
+		...base,
+		status: 'alreadyQueued',
+		payouts_queued: 0,
 		message:
-			'Already queued by an earlier run: the service refused this request_id as already submitted, so nothing new was queued.',
+			'Already queued by an earlier run: the service refused this request_id as already submitted, so nothing new was queued. To pay these rows again on purpose, give a new Request ID or new Reference No values.',
 		response: { status: 'fail', code: 'E0021', message: error.context.serviceMessage as string },
 	};
 }
@@ -148,11 +107,9 @@ function stopAt(
 	batches: Batch[],
 	index: number,
 	done: INodeExecutionData[],
-	thrown: unknown,
+	error: NodeError,
 	paired: PairedOf,
 ): INodeExecutionData[] {
-	const node = ctx.getNode();
-	const error = asNodeError(ctx, thrown, itemIndex);
 	const failed = batches[index];
 	const maybe = mayHaveQueued(error);
 	const summary = describeStop(fields, batches, index, maybe);
@@ -164,14 +121,14 @@ function stopAt(
 	error.context.batches = [...done.map((item) => item.json), failedJson, ...rest];
 	if (!ctx.continueOnFail()) throw error;
 	const notSent = new NodeOperationError(
-		node,
+		ctx.getNode(),
 		`Not sent: batch ${failed.number} of ${total} failed before it`,
 		{ itemIndex, description: summary },
 	);
 	return [
 		...done,
-		failedBatchItem(ctx, failedJson, error, paired(failed)),
-		...rest.map((json, i) => failedBatchItem(ctx, json, notSent, paired(batches[index + 1 + i]))),
+		errorItem(ctx, error, paired(failed), failedJson),
+		...rest.map((json, i) => errorItem(ctx, notSent, paired(batches[index + 1 + i]), json)),
 	];
 }
 
@@ -182,11 +139,24 @@ function build(batch: Batch): Promise<Buffer> {
 	return file;
 }
 
+async function output(
+	ctx: IExecuteFunctions,
+	fields: BatchFields,
+	item: INodeExecutionData,
+	file: Buffer,
+	batch: Batch,
+) {
+	if (!fields.attachFiles) return item;
+	return await withFile(ctx, item, fields.outputField, file, batch.fileName);
+}
+
 /**
- * The batches one after the other. The next batch's file is built while the service reads the
- * current one, so at most two files are held; each is dropped once its batch is answered.
+ * The batches one after the other, one item each. The next batch's file is built while the service
+ * reads the current one, so at most two files are held; each is dropped once its batch is answered.
+ * Versions 1–2 without batches keep their one upload's failures as they were: thrown unchanged,
+ * a repeated Request ID (E0021) included.
  */
-export async function sendBatches(
+async function sendBatches(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fields: BatchFields,
@@ -198,25 +168,99 @@ export async function sendBatches(
 	for (const [index, batch] of batches.entries()) {
 		const file: Buffer = await (next as Promise<Buffer>);
 		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
+		const base = batchJson(batch, batches.length, fields, 'queued');
 		let json: IDataObject;
 		try {
-			json = queuedJson(
-				batch,
-				batches.length,
-				fields,
-				await uploadBatch(ctx, itemIndex, fields, batch.requestId, batch.fileName, file),
-			);
-		} catch (error) {
+			const { requestId, fileName } = batch;
+			json = queuedJson(base, await uploadBatch(ctx, itemIndex, fields, requestId, fileName, file));
+		} catch (thrown) {
+			const error = asNodeError(ctx, thrown, itemIndex);
+			if (!fields.split) throw error;
 			if (!alreadySubmitted(error))
 				return stopAt(ctx, itemIndex, fields, batches, index, out, error, paired);
-			json = alreadyQueuedJson(batch, batches.length, fields, error as NodeApiError);
+			json = alreadyQueuedJson(base, error as NodeApiError);
 		}
-		const item = { json, pairedItem: paired(batch) };
-		out.push(
-			fields.attachBatchFiles
-				? await withFile(ctx, item, fields.outputField, file, batch.fileName)
-				: item,
-		);
+		out.push(await output(ctx, fields, { json, pairedItem: paired(batch) }, file, batch));
 	}
 	return out;
+}
+
+/** Validate Only: one report per batch, each with the violations of its rows; nothing is sent. */
+async function validateBatches(
+	ctx: IExecuteFunctions,
+	fields: BatchFields,
+	batches: Batch[],
+	violations: RowViolation[],
+	paired: PairedOf,
+) {
+	const batchOf = new Map<number, number>();
+	for (const batch of batches) for (const { row } of batch.rows) batchOf.set(row, batch.number);
+	const shared = [
+		...violations.filter((v) => !batchOf.has(v.row)),
+		...planViolations(fields, batches),
+	];
+	const out: INodeExecutionData[] = [];
+	for (const batch of batches) {
+		const file = await buildFile(payoutSchema, 'Payouts', batch.rows);
+		const own = [
+			...shared,
+			...violations.filter((v) => batchOf.get(v.row) === batch.number),
+			...fileSizeViolations(file),
+		];
+		const json: IDataObject = {
+			validateOnly: true,
+			valid: own.length === 0,
+			...batchJson(batch, batches.length, fields, own.length ? 'invalid' : 'valid'),
+			failing_rows: new Set(own.filter((v) => v.row > 1).map((v) => v.row)).size,
+			violations: describeAll(own),
+		};
+		out.push(await output(ctx, fields, { json, pairedItem: paired(batch) }, file, batch));
+	}
+	return out;
+}
+
+/** A run with no rows (or an unreadable file): one report, no batch. */
+function emptyRun(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	violations: RowViolation[],
+	paired: INodeExecutionData['pairedItem'],
+) {
+	if (!fields.validateOnly) assertRows(ctx, violations, itemIndex, NOUN);
+	const json = {
+		validateOnly: true,
+		valid: false,
+		batches: 0,
+		status: 'invalid',
+		violations: describeAll(violations),
+	};
+	return [{ json, pairedItem: paired }];
+}
+
+/** Bulk Create's one path: every rule of every batch checked, then the batches sent in order. */
+export async function runBatches(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	checked: { rows: SourcedRow[]; violations: RowViolation[] },
+	paired: PairedOf,
+	runPaired: INodeExecutionData['pairedItem'],
+): Promise<INodeExecutionData[]> {
+	const batches = planBatches(fields, checked.rows);
+	if (batches.length === 0) return emptyRun(ctx, itemIndex, fields, checked.violations, runPaired);
+	if (fields.validateOnly)
+		return await validateBatches(ctx, fields, batches, checked.violations, paired);
+	const all = [
+		...checked.violations,
+		...planViolations(fields, batches),
+		...(await sizeViolations(batches)),
+	];
+	assertRows(
+		ctx,
+		all.sort((a, b) => a.row - b.row),
+		itemIndex,
+		NOUN,
+	);
+	return await sendBatches(ctx, itemIndex, fields, batches, paired);
 }

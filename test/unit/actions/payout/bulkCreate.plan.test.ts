@@ -1,10 +1,11 @@
 import CryptoJS from 'crypto-js';
 
+import type { BatchFields } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.plan';
 import {
 	batchRequestId,
 	planBatches,
-} from '../../../../nodes/PaymentGateway/actions/payout/batches';
-import type { BatchFields } from '../../../../nodes/PaymentGateway/actions/payout/upload';
+	planViolations,
+} from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.plan';
 import type { SourcedRow } from '../../../../nodes/PaymentGateway/spreadsheet/schema';
 
 const FIELDS: BatchFields = {
@@ -15,7 +16,7 @@ const FIELDS: BatchFields = {
 	callbackUrl: '',
 	validateOnly: false,
 	split: true,
-	attachBatchFiles: false,
+	attachFiles: false,
 	fileName: '',
 	outputField: 'data',
 };
@@ -62,5 +63,28 @@ describe('payout batches', () => {
 		const changed = rows(3);
 		changed[2].values.Amount = 13;
 		expect(batchRequestId(FIELDS, 1, changed)).not.toBe(id);
+	});
+
+	it('in batches, a given Request ID gets the batch number even for one batch of a few rows', () => {
+		const [only, ...rest] = planBatches({ ...FIELDS, givenRequestId: 'NOV' }, rows(3));
+		expect(rest).toEqual([]);
+		expect([only.requestId, only.count, only.fileName]).toEqual(['NOV-1', 3, 'payouts-NOV-1.xlsx']);
+	});
+
+	it('one upload (versions 1-2 without batches): the given or a random ID, and the 500-row rule naming Split Into Batches', () => {
+		const single = { ...FIELDS, split: false };
+		const [given] = planBatches({ ...single, givenRequestId: 'ONE' }, rows(3));
+		expect(given.requestId).toBe('ONE');
+		const [a] = planBatches(single, rows(3));
+		const [b] = planBatches(single, rows(3));
+		expect(a.requestId).toMatch(/^n8n-\d{14}-[0-9a-f]{6}$/);
+		expect(a.requestId).not.toBe(b.requestId);
+		const many = planBatches(single, rows(501));
+		expect(many).toHaveLength(1);
+		expect(planViolations(single, many)).toEqual([
+			expect.objectContaining({ column: '(file)', value: 501 }),
+		]);
+		expect(planViolations(single, many)[0].rule).toMatch(/turn on Split Into Batches/);
+		expect(planViolations(FIELDS, planBatches(FIELDS, rows(501)))).toEqual([]);
 	});
 });
