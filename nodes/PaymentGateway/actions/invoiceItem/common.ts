@@ -4,8 +4,17 @@ import { readTable, toWire } from '../../fields/read';
 import type { Field, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
+import type { OperationFacts } from '../tool';
 
 /** Seed, Invoice item and Limits: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
+/** Update, Activate, Deactivate and Delete: each leaves the item in the same state however often it arrives. */
+export const sameStateChangeFacts = {
+	kind: 'write',
+	movesMoney: false,
+	retried: true,
+	lostAnswer: 'sameState',
+} as const satisfies OperationFacts;
+
 export const ITEM_NAME_MAX = 50;
 export const ITEM_RATE_MAX = 9999999;
 export const ITEM_CATEGORY_MAX = 100;

@@ -3,20 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
-import { changeItem, dataIdField } from './common';
-import type { OperationFacts } from '../tool';
+import { changeItem, dataIdField, sameStateChangeFacts } from './common';
 import { describeTool } from '../tool';
 
 const show = { resource: ['invoiceItem'], operation: ['delete'] };
 
 export const table: FieldTable = [dataIdField('delete')];
 
-export const facts = {
-	kind: 'write',
-	movesMoney: false,
-	retried: true,
-	lostAnswer: 'sameState',
-} as const satisfies OperationFacts;
+export const facts = sameStateChangeFacts;
 
 export const toolDescription = describeTool('Deletes an invoice item. Needs its data_id.', facts);
 
