@@ -2,6 +2,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
+	INodeProperties,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -25,14 +26,70 @@ import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.r
 import * as transaction from './actions/transaction/Transaction.resource';
 import { checkNotificationSecret } from '../PaymentGatewayTrigger/headers';
 import { credentialTest } from './methods';
-import { withOperationSubtitle } from './methods/subtitle';
+import { operationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
 
+const properties: INodeProperties[] = [
+	...authenticationProperties,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Invoice Item',
+				value: 'invoiceItem',
+				description:
+					'Reusable invoice line items: create, update, activate, deactivate, delete, get, list',
+			},
+			{
+				name: 'Order',
+				value: 'order',
+				description:
+					'Create hosted orders, save cards, charge saved cards and split payments; wait for an order to be paid',
+			},
+			{
+				name: 'Payment',
+				value: 'payment',
+				description: 'Capture, void or refund a payment',
+			},
+			{
+				name: 'Payment Link',
+				value: 'paymentLink',
+				description: 'Create payment links in bulk or deactivate one',
+			},
+			{
+				name: 'Payout',
+				value: 'payout',
+				description: 'Send bulk payouts from a spreadsheet of beneficiaries',
+			},
+			{
+				name: 'Subscription Plan',
+				value: 'subscriptionPlan',
+				description: 'Create recurring billing plans with a payment link and QR code',
+			},
+			{
+				name: 'Transaction',
+				value: 'transaction',
+				description: 'Transactions of every order, with filters',
+			},
+		],
+		default: 'order',
+	},
+	...order.description,
+	...payment.description,
+	...paymentLink.description,
+	...payout.description,
+	...invoiceItem.description,
+	...subscriptionPlan.description,
+	...transaction.description,
+	requestOptionsProperty,
+	...toolDescriptionProperties,
+];
+
 export class PaymentGateway implements INodeType {
-	// The subtitle in words, from the Resource and Operation lists (the lint rule only knows the raw
-	// values' form).
-	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
-	description: INodeTypeDescription = withOperationSubtitle({
+	description: INodeTypeDescription = {
 		displayName: 'Payment Gateway',
 		name: 'paymentGateway',
 		icon: {
@@ -42,6 +99,8 @@ export class PaymentGateway implements INodeType {
 		group: ['transform'],
 		version: [1, 2, 3],
 		defaultVersion: 3,
+		// In words, operation then resource, from the Resource and Operation lists.
+		subtitle: operationSubtitle(properties),
 		description:
 			'Take and manage card payments, saved cards, split payments, refunds, transactions, invoice items, subscription plans, payment links and bulk payouts',
 		defaults: { name: 'Payment Gateway' },
@@ -119,65 +178,8 @@ export class PaymentGateway implements INodeType {
 				displayOptions: { show: { resource: ['payout'] } },
 			},
 		],
-		properties: [
-			...authenticationProperties,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Invoice Item',
-						value: 'invoiceItem',
-						description:
-							'Reusable invoice line items: create, update, activate, deactivate, delete, get, list',
-					},
-					{
-						name: 'Order',
-						value: 'order',
-						description:
-							'Create hosted orders, save cards, charge saved cards and split payments; wait for an order to be paid',
-					},
-					{
-						name: 'Payment',
-						value: 'payment',
-						description: 'Capture, void or refund a payment',
-					},
-					{
-						name: 'Payment Link',
-						value: 'paymentLink',
-						description: 'Create payment links in bulk or deactivate one',
-					},
-					{
-						name: 'Payout',
-						value: 'payout',
-						description: 'Send bulk payouts from a spreadsheet of beneficiaries',
-					},
-					{
-						name: 'Subscription Plan',
-						value: 'subscriptionPlan',
-						description: 'Create recurring billing plans with a payment link and QR code',
-					},
-					{
-						name: 'Transaction',
-						value: 'transaction',
-						description: 'Transactions of every order, with filters',
-					},
-				],
-				default: 'order',
-			},
-			...order.description,
-			...payment.description,
-			...paymentLink.description,
-			...payout.description,
-			...invoiceItem.description,
-			...subscriptionPlan.description,
-			...transaction.description,
-			requestOptionsProperty,
-			...toolDescriptionProperties,
-		],
-	});
+		properties,
+	};
 
 	methods = { credentialTest: { ...credentialTest, checkNotificationSecret } };
 

@@ -44,6 +44,15 @@ function pollOver(pages = Infinity) {
 }
 
 describe('walkWindow with a poll context', () => {
+	// With a proxy set, n8n's helper sends every request (not the node's own connections): the fake
+	// helper above answers, and nothing leaves the process.
+	const proxy = process.env.HTTPS_PROXY;
+	beforeAll(() => (process.env.HTTPS_PROXY = 'http://127.0.0.1:9'));
+	afterAll(() => {
+		if (proxy === undefined) delete process.env.HTTPS_PROXY;
+		else process.env.HTTPS_PROXY = proxy;
+	});
+
 	it('reads every page through the transport, one after the other, until a short page', async () => {
 		const { ctx, asked } = pollOver(3);
 		let seen = 0;

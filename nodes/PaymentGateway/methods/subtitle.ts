@@ -1,17 +1,17 @@
-import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 const optionsOf = (property: INodeProperties) => (property.options ?? []) as INodePropertyOptions[];
 
 /**
- * The description with its canvas subtitle in words, operation then resource as n8n's own nodes
+ * The canvas subtitle in words, operation then resource as n8n's own nodes
  * show it ("Get Many: Transaction"): an operation name alone ("Get", "Bulk Create") is shared by
  * several resources. n8n evaluates the subtitle as an expression, so the names travel in it as a
  * lookup by "resource.operation", read from the Resource and Operation lists.
  */
-export function withOperationSubtitle(description: INodeTypeDescription): INodeTypeDescription {
+export function operationSubtitle(properties: INodeProperties[]): string {
 	const resources = new Map<string, string>();
 	const names: Record<string, string> = {};
-	for (const property of description.properties) {
+	for (const property of properties) {
 		if (property.name === 'resource')
 			for (const option of optionsOf(property)) resources.set(String(option.value), option.name);
 		if (property.name !== 'operation') continue;
@@ -22,6 +22,5 @@ export function withOperationSubtitle(description: INodeTypeDescription): INodeT
 			}
 		}
 	}
-	const subtitle = `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] || $parameter["operation"] }}`;
-	return { ...description, subtitle };
+	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + "." + $parameter["operation"]] || $parameter["operation"] }}`;
 }
