@@ -126,7 +126,7 @@ describe(`the package in n8n ${N8N_VERSION}`, () => {
 		const read = await n8n.execute(readId);
 		expect([read.code, read.code === 0 ? '' : read.stderr.slice(-3000)]).toEqual([0, '']);
 		expect(read.items('Payment Gateway').map((i) => i.json)).toEqual([
-			expect.objectContaining({ p_order_id: pOrderId, status: 'CAPTURED', amount: 25 }),
+			expect.objectContaining({ p_order_id: pOrderId, status: 'CAPTURED', amount_value: 25 }),
 		]);
 	});
 
