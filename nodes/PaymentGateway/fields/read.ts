@@ -86,10 +86,28 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
 			violations.push({ field: `${list.label}[${i}]`, rule: 'must be an object', value: entry });
 			return {};
 		}
+		if (onlyDefaults(list, entry))
+			violations.push({
+				field: `${list.label}[${i}]`,
+				displayName: `${list.displayName} ${i + 1}`,
+				rule: 'must set at least one field besides the defaults (a list given as one expression arrives as such entries: give each field its own expression)',
+				value: entry,
+			});
 		return readFields(list.fields, entry, violations, {
 			prefix: `${list.label}[${i}].`,
 			panel: `${list.displayName} ${i + 1} > `,
 		});
+	});
+}
+
+/**
+ * An entry that sets nothing but the panel's defaults: an entry added and left empty, or what n8n
+ * makes of a list given as one expression (one such entry per character of the expression).
+ */
+function onlyDefaults(list: FieldList, entry: IDataObject): boolean {
+	return list.fields.every((field) => {
+		const value = entry[field.name];
+		return value === undefined || value === '' || value === field.ui?.default;
 	});
 }
 

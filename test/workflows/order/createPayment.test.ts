@@ -167,6 +167,8 @@ describe('order.createPayment', () => {
 		['country', { billingAddress: { country: 'UAE' } }, 'billing_details.country'],
 		['webhook', { urls: { webhookUrl: 'http://hooks.example.com' } }, 'urls.webhook_url'],
 		['gender', { items: { item: [{ title: 'x', gender: 'Unisex' }] } }, 'items[0].gender'],
+		// What n8n makes of `"items": {"item": "={{ … }}"}`: one entry of defaults per character.
+		['item of defaults', { items: { item: [{ title: 'x' }, { quantity: 1 }] } }, 'items[1]'],
 		[
 			'quantity',
 			{ options: { lineItemsJson: '[{"title":"x","quantity":0}]' } },
