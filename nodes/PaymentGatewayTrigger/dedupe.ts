@@ -16,6 +16,7 @@ import {
 	releasePersisted,
 } from './ledger';
 import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
+import { executionCarries } from './shared-claim/executions';
 import { sharedClaimStore, type ClaimStore } from './shared-claim/redis';
 
 export const MAX_REMEMBERED_DELIVERIES = 10000;
@@ -49,6 +50,7 @@ export async function judgeDelivery(
 				every,
 				now: Date.now,
 				warn: (message: string) => ctx.logger.warn(message),
+				ranSince: async (since: number) => await executionCarries(scope.workflowId, key, since),
 			};
 			const taken = await claimDelivery(
 				deps,

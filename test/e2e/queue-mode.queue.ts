@@ -2,12 +2,20 @@
 // PostgreSQL, binary data in the database. Action workflows run in a worker; the trigger fires
 // through the webhook process; a burst with re-sends at concurrency 1 and 50 counts executions per
 // delivery key.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { deliveries, runBurst, post, settledKeys, type BurstFigures, type Delivery } from './burst';
+import {
+	deliveries,
+	judge,
+	runBurst,
+	post,
+	settledKeys,
+	type BurstFigures,
+	type Delivery,
+} from './burst';
 import { TRIGGER_PATH } from './fixtures';
 import {
 	GATEWAY_TYPE,
@@ -18,7 +26,7 @@ import {
 	type Execution,
 	type WorkflowJson,
 } from './n8n';
-import { ClusterProcess, pauseRedis, queueEnvironment, redisKeyCount } from './queue';
+import { ClusterProcess, pauseRedis, queueEnvironment, redisCommand, redisKeyCount } from './queue';
 import { spreadBurst, type Spread } from './receivers';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
@@ -30,6 +38,10 @@ const EVENTS_ID = 'qEventsBurst0001';
 const LIST_ID = 'qTransactions001';
 const PAYOUTS_ID = 'qPayoutsBulk0001';
 const eventsHook = randomUUID();
+const TRIGGER_NODE_ID = randomUUID();
+/** The trigger's claim of a delivery key in n8n's Redis (shared-claim/redis.ts keyFor). */
+const claimKey = (deliveryKey: string) =>
+	`n8n:payment-gateway-trigger:${createHash('sha256').update(`${EVENTS_ID}:${TRIGGER_NODE_ID}\u0000${deliveryKey}`).digest('hex')}`;
 const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -133,6 +145,7 @@ function workflows(): WorkflowJson[] {
 					TRIGGER_TYPE,
 					{ events: ['*'] },
 					{
+						id: TRIGGER_NODE_ID,
 						webhookId: eventsHook,
 						credentials: {
 							paymentGatewayWebhookApi: {
@@ -344,6 +357,29 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 		expect(run.figures.dropped).toBeGreaterThan(0);
 		// The claims live in n8n's Redis (one `done` key per delivery so far), not in process memory.
 		expect(redisKeyCount('n8n:payment-gateway-trigger:*')).toBe(earlier.length);
+	});
+
+	it("a claim its process left unsettled (killed before n8n's answer): a delivery that ran is a duplicate, one that did not runs once", async () => {
+		// As a SIGKILL leaves it, made exactly: the pending claim expired, its mark of 20 s ago stays.
+		const [ran] = AT_ONE;
+		const [fresh] = deliveries(8_001_300, 1);
+		for (const delivery of [ran, fresh]) {
+			const key = claimKey(delivery.key);
+			redisCommand('DEL', key);
+			redisCommand('SET', `${key}:since`, String(Date.now() - 20_000), 'PX', '600000');
+		}
+		const secret = sandbox.keys.webhook.notificationSecret;
+		expect(await post(eventsUrl, secret, ran.payload)).toEqual({ status: 200, body: DUPLICATE });
+		expect(redisCommand('GET', claimKey(ran.key))).toBe('done');
+		const answer = await post(eventsUrl, secret, fresh.payload);
+		expect(answer.status).toBe(200);
+		expect(answer.body).not.toBe(DUPLICATE);
+		earlier.push(fresh);
+		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, earlier, 120_000);
+		expect(judge(earlier, keys)).toEqual({ lost: [], twice: [] });
+		expect(redisCommand('GET', claimKey(fresh.key))).toBe('done');
+		for (const delivery of [ran, fresh])
+			expect(redisCommand('EXISTS', `${claimKey(delivery.key)}:since`)).toBe('0');
 	});
 
 	it('Redis stopped for a few seconds mid-burst, then back: 0 lost, 0 processed twice', async () => {

@@ -199,6 +199,17 @@ export async function pauseRedis(ms: number): Promise<void> {
 	for (let i = 0; i < 50 && !up(); i++) await sleep(100);
 }
 
+/** One command to the suite's Redis, its answer as redis-cli prints it. */
+export function redisCommand(...args: string[]): string {
+	return execFileSync(
+		'redis-cli',
+		['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, ...args],
+		{
+			encoding: 'utf8',
+		},
+	).trim();
+}
+
 /** How many keys of the suite's Redis match `pattern` (SCAN). */
 export function redisKeyCount(pattern: string): number {
 	const out = execFileSync(

@@ -27,11 +27,16 @@ class FakeRedis implements ClaimStore {
 		return this.keys.get(key);
 	}
 
-	async claim(key: string, token: string, ttlMs: number) {
+	async claim(key: string, token: string, ttlMs: number, keepMs: number, now: number) {
 		const held = this.read(key);
 		if (held) return held.value === 'done' ? ('done' as const) : ('pending' as const);
 		this.keys.set(key, { value: `pending:${token}`, until: this.clock.now + ttlMs });
-		return true as const;
+		const since = this.read(`${key}:since`);
+		this.keys.set(`${key}:since`, {
+			value: since?.value ?? String(now),
+			until: this.clock.now + keepMs,
+		});
+		return since ? { orphanSince: Number(since.value) } : {};
 	}
 
 	async renew(key: string, token: string, ttlMs: number) {
@@ -44,11 +49,14 @@ class FakeRedis implements ClaimStore {
 	async confirm(key: string, token: string, keepMs: number) {
 		if (this.read(key)?.value !== `pending:${token}`) return false;
 		this.keys.set(key, { value: 'done', until: this.clock.now + keepMs });
+		this.keys.delete(`${key}:since`);
 		return true;
 	}
 
-	async release(key: string, token: string) {
-		if (this.read(key)?.value === `pending:${token}`) this.keys.delete(key);
+	async release(key: string, token: string, keepMark = false) {
+		if (this.read(key)?.value !== `pending:${token}`) return;
+		this.keys.delete(key);
+		if (!keepMark) this.keys.delete(`${key}:since`);
 	}
 
 	keyFor(scope: string, deliveryKey: string) {
@@ -76,8 +84,15 @@ function setup() {
 	const store = new FakeRedis(clock);
 	const ticks = new Set<() => void>();
 	const warnings: string[] = [];
+	/** What n8n's database answers about executions (ranSince); `asked` records each question. */
+	const executions = { ran: false as boolean | undefined | Error, asked: [] as number[] };
 	const deps: ClaimDeps = {
 		store,
+		ranSince: async (since) => {
+			executions.asked.push(since);
+			if (executions.ran instanceof Error) throw executions.ran;
+			return executions.ran;
+		},
 		now: () => clock.now,
 		warn: (message) => warnings.push(message),
 		every: (_ms, tick) => {
@@ -93,7 +108,7 @@ function setup() {
 			await settle();
 		}
 	};
-	return { clock, store, deps, ticks, warnings, advance };
+	return { clock, store, deps, ticks, warnings, advance, executions };
 }
 
 describe('shared claim (queue mode)', () => {
@@ -105,6 +120,7 @@ describe('shared claim (queue mode)', () => {
 		first.answer(200);
 		await settle();
 		expect(store.keys.get('k')?.value).toBe('done');
+		expect(store.keys.has('k:since')).toBe(false);
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('done');
 	});
 
@@ -128,6 +144,54 @@ describe('shared claim (queue mode)', () => {
 		await claimDelivery(deps, 'killed', new Response(), KEEP);
 		await advance(PENDING_TTL_MS, false);
 		expect(await claimDelivery(deps, 'killed', new Response(), KEEP)).toBe(true);
+	});
+
+	test('a claim left by a killed process whose execution exists: the next copy is a duplicate', async () => {
+		const { clock, store, deps, advance, executions } = setup();
+		const firstTaken = clock.now;
+		await claimDelivery(deps, 'k', new Response(), KEEP);
+		await advance(PENDING_TTL_MS, false);
+		executions.ran = true;
+		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('done');
+		expect(executions.asked).toEqual([firstTaken]);
+		expect(store.keys.get('k')?.value).toBe('done');
+		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('done');
+		expect(executions.asked).toHaveLength(1);
+	});
+
+	test('a claim left by a killed process before n8n created the execution: the next copy runs', async () => {
+		const { deps, advance, executions, store } = setup();
+		await claimDelivery(deps, 'k', new Response(), KEEP);
+		await advance(PENDING_TTL_MS, false);
+		executions.ran = false;
+		const retry = new Response();
+		expect(await claimDelivery(deps, 'k', retry, KEEP)).toBe(true);
+		retry.answer(200);
+		await settle();
+		expect(store.keys.get('k')?.value).toBe('done');
+		expect(store.keys.has('k:since')).toBe(false);
+	});
+
+	test("n8n's database unreadable after a killed claim: 503 now, and a later copy asks again", async () => {
+		const { deps, advance, executions, warnings } = setup();
+		await claimDelivery(deps, 'k', new Response(), KEEP);
+		await advance(PENDING_TTL_MS, false);
+		executions.ran = new Error('Database is not ready!');
+		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('pending');
+		expect(warnings.join()).toContain('Database is not ready!');
+		executions.ran = true;
+		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('done');
+		expect(executions.asked).toHaveLength(2);
+	});
+
+	test('an error answer releases the claim and its mark: the retry runs without asking the database', async () => {
+		const { deps, executions } = setup();
+		const first = new Response();
+		await claimDelivery(deps, 'k', first, KEEP);
+		first.answer(500);
+		await settle();
+		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
+		expect(executions.asked).toEqual([]);
 	});
 
 	test('a confirm that fails while Redis is away is retried on the next tick', async () => {

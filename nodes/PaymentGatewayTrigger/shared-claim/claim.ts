@@ -7,7 +7,8 @@
  * WorkflowRunner.run() has created the execution and queued it (webhook-helpers.js,
  * shouldDeferOnReceivedResponse), and answers 5xx when that fails. So the answer decides:
  * 2xx/3xx → the claim becomes `done` for the duplicate window; 4xx/5xx → the claim is deleted and
- * the service's retry runs. A process killed in between stops renewing: the claim expires.
+ * the service's retry runs. A process killed in between stops renewing: the claim expires, its mark
+ * stays, and the next copy asks n8n's database whether the dead process's execution exists.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -35,6 +36,11 @@ export interface ClaimDeps {
 	now(): number;
 	/** Told when a confirm or release could not reach the store in time. */
 	warn(message: string): void;
+	/**
+	 * Whether an execution carrying this delivery was created since `since` (n8n's database);
+	 * undefined when this n8n cannot tell. Asked only after a claim was left unsettled.
+	 */
+	ranSince(since: number): Promise<boolean | undefined>;
 }
 
 /** true: this process runs the delivery; otherwise who holds its key. */
@@ -45,9 +51,13 @@ export async function claimDelivery(
 	keepMs: number,
 ): Promise<true | Holder> {
 	const token = randomUUID();
-	const taken = await deps.store.claim(redisKey, token, PENDING_TTL_MS);
-	if (taken !== true) return taken;
 	const started = deps.now();
+	const taken = await deps.store.claim(redisKey, token, PENDING_TTL_MS, keepMs, started);
+	if (taken === 'done' || taken === 'pending') return taken;
+	if (taken.orphanSince !== undefined) {
+		const settled = await settleOrphan(deps, redisKey, token, keepMs, taken.orphanSince);
+		if (settled) return settled;
+	}
 	// Until `heldUntil` the pending key surely exists (it was set or renewed with PENDING_TTL_MS).
 	let heldUntil = started + PENDING_TTL_MS;
 	let busy = false;
@@ -89,6 +99,37 @@ export async function claimDelivery(
 	response.once('finish', tick);
 	response.once('close', tick);
 	return true;
+}
+
+/**
+ * After a claim left by a dead process: 'done' when its execution exists (this claim is confirmed),
+ * 'pending' when that cannot be read now (released, mark kept: a later copy asks again), undefined
+ * when the delivery has no execution and runs here.
+ */
+async function settleOrphan(
+	deps: ClaimDeps,
+	redisKey: string,
+	token: string,
+	keepMs: number,
+	since: number,
+): Promise<Holder | undefined> {
+	let ran: boolean | undefined;
+	try {
+		ran = await deps.ranSince(since);
+	} catch (error) {
+		deps.warn(
+			`Payment Gateway Trigger: could not read n8n's executions to settle an unfinished delivery (${(error as Error).message}); answered 503`,
+		);
+		await deps.store.release(redisKey, token, true);
+		return 'pending';
+	}
+	if (ran === undefined)
+		deps.warn(
+			'Payment Gateway Trigger: this n8n offers no execution repository to read; a delivery whose first receiver died unanswered runs again',
+		);
+	if (!ran) return undefined;
+	await deps.store.confirm(redisKey, token, keepMs);
+	return 'done';
 }
 
 /** Calls `tick` every `ms` until the returned function is called (n8n-workflow's sleep, no timers of our own). */
