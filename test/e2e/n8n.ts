@@ -256,6 +256,26 @@ export class N8n {
 		return `${this.baseUrl}/webhook/${webhookId}/${path}`;
 	}
 
+	/**
+	 * Resolves once every URL has a registered webhook: readiness comes before a published
+	 * workflow's webhooks are. A CORS preflight probes them (404 when none) and runs nothing.
+	 */
+	async waitForWebhooks(urls: string[], method = 'POST', timeoutMs = 60_000): Promise<void> {
+		const probe = (url: string) =>
+			fetch(url, {
+				method: 'OPTIONS',
+				headers: { origin: 'http://probe.localhost', 'access-control-request-method': method },
+			}).then((r) => r.status);
+		const deadline = Date.now() + timeoutMs;
+		while ((await Promise.all(urls.map(probe))).includes(404)) {
+			if (Date.now() > deadline)
+				throw new Error(
+					`webhooks never registered: ${urls.join(', ')}\n${this.log().slice(-4000)}`,
+				);
+			await sleep(250);
+		}
+	}
+
 	/** Executions through the public API, newest first, with their data. */
 	async executions(workflowId?: string): Promise<Execution[]> {
 		const key = await this.publicApiKey();
