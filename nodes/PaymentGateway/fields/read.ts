@@ -102,9 +102,11 @@ function readList(list: FieldList, raw: unknown, violations: Violation[]): Field
 
 /**
  * An entry that sets nothing but the panel's defaults: an entry added and left empty, or what n8n
- * makes of a list given as one expression (one such entry per character of the expression).
+ * makes of a list given as one expression (one such entry per character of the expression). A list
+ * with a required field names the missing field instead.
  */
 function onlyDefaults(list: FieldList, entry: IDataObject): boolean {
+	if (list.fields.some((field) => field.required)) return false;
 	return list.fields.every((field) => {
 		const value = entry[field.name];
 		return value === undefined || value === '' || value === field.ui?.default;
