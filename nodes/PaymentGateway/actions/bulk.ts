@@ -68,6 +68,40 @@ export function columnProperties(schema: SheetSchema, show: Show): INodeProperti
 	}));
 }
 
+export const VERSIONS_1_AND_2 = { '@version': [1, 2] };
+export const VERSION_3_ON = { '@version': [{ _cnd: { gte: 3 } }] };
+
+/** A property in versions 1–2 as it was, and in version 3 and later with `changes`. */
+export function byVersion(
+	property: INodeProperties,
+	changes: Partial<INodeProperties>,
+): INodeProperties[] {
+	const at = (version: object) => ({ show: { ...property.displayOptions?.show, ...version } });
+	return [
+		{ ...property, displayOptions: at(VERSIONS_1_AND_2) },
+		{ ...property, ...changes, displayOptions: at(VERSION_3_ON) },
+	];
+}
+
+/**
+ * The column parameters of versions 1–2 as they were, and of version 3 on without an expression as
+ * default: an empty column reads the input field named like it (rowsFromItems `emptyReadsField`).
+ * n8n's editor resolves every expression among a node's parameters for each property with display
+ * conditions on every change, over the input items: a dozen default expressions froze the panel for
+ * seconds with large inputs.
+ */
+export function versionedColumnProperties(schema: SheetSchema, show: Show): INodeProperties[] {
+	return columnProperties(schema, show).flatMap((property) =>
+		byVersion(property, {
+			default: '',
+			// Empty is a valid setting now (the input field); each cell's own rule still applies.
+			required: false,
+			placeholder: `{{ $json["${property.displayName}"] }}`,
+			description: `${(property.description ?? '').replace(/ By default .*$/, '')} Empty: the input field "${property.displayName}".`,
+		}),
+	);
+}
+
 /**
  * Rows from the input items (row n + 2 holds item n: the header is row 1), values as given. A column
  * parameter still at its default reads the item's field directly (so does an empty one where

@@ -73,9 +73,15 @@ const mapped = {
 	tip: '1',
 };
 
-const bulk = (items: IDataObject[], parameters: IDataObject, binary?: Buffer) =>
+const bulk = (
+	items: IDataObject[],
+	parameters: IDataObject,
+	binary?: Buffer,
+	typeVersion?: number,
+) =>
 	runGateway(sandbox, {
 		items,
+		typeVersion,
 		credentialType: 'paymentGatewayPaymentLinkApi',
 		...(binary
 			? {
@@ -178,15 +184,19 @@ const mixed = (i: number): IDataObject => ({
 const edited = Object.fromEntries(HEADERS.map((h, i) => [PARAMS[i], `={{ $json['${h}'] }}`]));
 
 describe('paymentLink.bulkCreate: columns at their default read the item directly', () => {
-	it('gives the same upload as edited columns evaluated per item', async () => {
-		const items = [0, 1, 2, 4].map(mixed);
-		expect((await bulk(items, {})).error).toBeUndefined();
-		expect((await bulk(items, edited)).error).toBeUndefined();
-		const [direct, evaluated] = sandbox.state.paymentLinkUploads.slice(-2).map((u) => u.data);
-		const rowsOf = async (file: Buffer) => (await readXlsx(file)).rows.map((r) => r.values);
-		expect(await rowsOf(direct)).toEqual(await rowsOf(evaluated));
-		expect((await rowsOf(direct))[1].slice(0, 2)).toEqual(['AED', 101]);
-	});
+	// Version 1–2 columns default to an expression, version 3's are empty: both read the item field.
+	it.each([1, 2, 3])(
+		'version %i: the same upload as edited columns evaluated per item',
+		async (version) => {
+			const items = [0, 1, 2, 4].map(mixed);
+			expect((await bulk(items, {}, undefined, version)).error).toBeUndefined();
+			expect((await bulk(items, edited)).error).toBeUndefined();
+			const [direct, evaluated] = sandbox.state.paymentLinkUploads.slice(-2).map((u) => u.data);
+			const rowsOf = async (file: Buffer) => (await readXlsx(file)).rows.map((r) => r.values);
+			expect(await rowsOf(direct)).toEqual(await rowsOf(evaluated));
+			expect((await rowsOf(direct))[1].slice(0, 2)).toEqual(['AED', 101]);
+		},
+	);
 
 	it('gives the same refusal, naming the same rows and columns', async () => {
 		const items = [0, 1, 2, 3].map(mixed);

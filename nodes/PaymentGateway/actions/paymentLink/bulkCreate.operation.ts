@@ -20,11 +20,11 @@ import {
 	assertRows,
 	binaryFieldProperty,
 	buildFile,
-	columnProperties,
 	fileSizeViolations,
 	inputModeProperty,
 	rowsFromBinary,
 	rowsFromItems,
+	versionedColumnProperties,
 	XLSX_MIME,
 } from '../bulk';
 import type { OperationFacts } from '../tool';
@@ -92,7 +92,7 @@ const properties: INodeProperties[] = [
 	inputModeProperty(show, 'payment link'),
 	binaryFieldProperty(show),
 	...tableProperties([outputField]),
-	...columnProperties(descriptionSchema, show),
+	...versionedColumnProperties(descriptionSchema, show),
 	...tableProperties([optionsGroup]),
 ];
 
@@ -171,7 +171,13 @@ export function takesAllItems(this: IExecuteFunctions): boolean {
 
 /** From input items: every item is a row of one upload. */
 export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await upload(this, 0, rowsFromItems(this, descriptionSchema), [], allItems(this));
+	return await upload(
+		this,
+		0,
+		rowsFromItems(this, descriptionSchema, this.getNode().typeVersion >= 3),
+		[],
+		allItems(this),
+	);
 }
 
 /** From a binary file: each item's file is one upload. */

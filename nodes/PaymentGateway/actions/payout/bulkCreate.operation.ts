@@ -11,10 +11,13 @@ import { payoutSchema } from '../../spreadsheet/payout';
 import {
 	allItems,
 	binaryFieldProperty,
-	columnProperties,
+	byVersion,
 	inputModeProperty,
 	rowsFromBinary,
 	rowsFromItems,
+	versionedColumnProperties,
+	VERSION_3_ON,
+	VERSIONS_1_AND_2,
 } from '../bulk';
 import type { BatchFields } from './bulkCreate.plan';
 import { runBatches } from './bulkCreate.send';
@@ -27,20 +30,8 @@ export const toolDescription =
 	'Sends payouts to bank accounts or wallets from rows: MOVES MONEY. Every row is checked before anything is sent. Rows go out in batches of at most 500, each under a request ID derived from its rows and batch fields (or from the given Request ID and the batch number), so sending the same rows again queues nothing and each such batch is reported as already queued, not as a failure. A lost answer is settled by resending: the service refuses an already queued batch. To pay the same rows again on purpose, give a new Request ID or new Reference No values.';
 
 const show = { resource: ['payout'], operation: ['bulkCreate'] };
-const OLD = { '@version': [1, 2] };
-const NEW = { '@version': [{ _cnd: { gte: 3 } }] };
-
-/** A property in versions 1–2 as it was, and in version 3 and later with `changes`. */
-function byVersion(
-	property: INodeProperties,
-	changes: Partial<INodeProperties>,
-): INodeProperties[] {
-	const at = (version: object) => ({ show: { ...property.displayOptions?.show, ...version } });
-	return [
-		{ ...property, displayOptions: at(OLD) },
-		{ ...property, ...changes, displayOptions: at(NEW) },
-	];
-}
+const OLD = VERSIONS_1_AND_2;
+const NEW = VERSION_3_ON;
 
 /** The batch's own fields (multipart fields of POST /v1/bulk/payouts). */
 const batchFields: Field[] = [
@@ -147,24 +138,6 @@ const NOTICE_V3 =
 const NOTICE_OLD =
 	'This node (version 1–2) sends at most 500 rows, and with Request ID empty a random ID: running the same rows again pays everyone again. Turn on Split Into Batches for request IDs computed from the rows, or add a new Payment Gateway node: version 3 always does that, splits more than 500 rows into batches and reports a re-run as already queued.';
 
-/**
- * Version 3's columns have no expression as default: an empty column reads the input field named
- * like it. n8n's editor resolves every expression among a node's parameters for each property with
- * display conditions on every change, over the input items: 14 default expressions froze the panel
- * for seconds with large inputs.
- */
-function columns(): INodeProperties[] {
-	return columnProperties(payoutSchema, show).flatMap((property) =>
-		byVersion(property, {
-			default: '',
-			// Empty is a valid setting now (the input field); each cell's own rule still applies.
-			required: false,
-			placeholder: `{{ $json["${property.displayName}"] }}`,
-			description: `${(property.description ?? '').replace(/ By default .*$/, '')} Empty: the input field "${property.displayName}".`,
-		}),
-	);
-}
-
 const properties: INodeProperties[] = [
 	{
 		displayName: NOTICE_OLD,
@@ -191,7 +164,7 @@ const properties: INodeProperties[] = [
 			? byVersion(property, { description: REQUEST_ID_V3 })
 			: [property],
 	),
-	...columns(),
+	...versionedColumnProperties(payoutSchema, show),
 	...tableProperties([optionsGroup]),
 ];
 
