@@ -91,15 +91,16 @@ export function byVersion(
  * seconds with large inputs.
  */
 export function versionedColumnProperties(schema: SheetSchema, show: Show): INodeProperties[] {
-	return columnProperties(schema, show).flatMap((property) =>
-		byVersion(property, {
+	return columnProperties(schema, show).flatMap((property, i) => {
+		const field = schema.columns[i].displayName;
+		return byVersion(property, {
 			default: '',
 			// Empty is a valid setting now (the input field); each cell's own rule still applies.
 			required: false,
-			placeholder: `{{ $json["${property.displayName}"] }}`,
-			description: `${(property.description ?? '').replace(/ By default .*$/, '')} Empty: the input field "${property.displayName}".`,
-		}),
-	);
+			placeholder: `{{ $json["${field}"] }}`,
+			description: `${(property.description ?? '').replace(/ By default .*$/, '')} Empty: the input field "${field}".`,
+		});
+	});
 }
 
 /**
