@@ -6,6 +6,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { sameSecret } from './headers';
+import { notificationSecret } from './secret';
 
 /** The header carrying the secret; n8n gives header names in lower case, so any case is accepted. */
 export const SECRET_HEADER = 'notification-secret';
@@ -19,8 +20,7 @@ export interface CheckedDelivery {
 async function secretMatches(ctx: IWebhookFunctions, headers: IDataObject): Promise<boolean> {
 	const given = headers[SECRET_HEADER];
 	if (typeof given !== 'string') return false;
-	const credentials = await ctx.getCredentials('paymentGatewayWebhookApi');
-	return sameSecret(given, String(credentials.notificationSecret ?? ''));
+	return sameSecret(given, await notificationSecret(ctx));
 }
 
 /** The body when it is a non-empty JSON object; n8n also parses form bodies into objects. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { orderData } from '../sandbox/testClient';
-import { sandboxCredentials, TRIGGER_PATH, triggerWorkflow } from './fixtures';
+import { CREDENTIAL_IDS, sandboxCredentials, TRIGGER_PATH, triggerWorkflow } from './fixtures';
 import { N8n, nodeItems, type Execution } from './n8n';
 
 let sandbox: Sandbox;
@@ -138,5 +138,35 @@ describe('Payment Gateway Trigger in real n8n', () => {
 
 		await sleep(2000);
 		expect((await n8n.executions(WORKFLOW_ID)).map((e) => e.id)).toEqual([first.id]);
+	});
+
+	it('a secret changed in the credential applies to the very next delivery, an expression secret resolved', async () => {
+		const original = sandbox.keys.webhook.notificationSecret;
+		const setSecret = async (notificationSecret: string) => {
+			const answer = await n8n.rest('PATCH', `/rest/credentials/${CREDENTIAL_IDS.webhook}`, {
+				name: 'Sandbox Webhook',
+				type: 'paymentGatewayWebhookApi',
+				data: { notificationSecret },
+			});
+			expect(answer.status).toBe(200);
+		};
+		const [event] = sandbox.state.eventsOf(pOrderId);
+		let n = 0;
+		const fresh = () => ({ ...event.payload, transaction_id: `rotation-${++n}` });
+		try {
+			await setSecret('rotated-secret-1');
+			expect((await post(fresh(), original)).status).toBe(401);
+			expect((await post(fresh(), 'rotated-secret-1')).status).toBe(200);
+			const expression = '={{ "rotated-" + "secret-2" }}';
+			await setSecret(expression);
+			expect((await post(fresh(), 'rotated-secret-1')).status).toBe(401);
+			expect((await post(fresh(), expression)).status).toBe(401);
+			expect((await post(fresh(), 'rotated-secret-2')).status).toBe(200);
+		} finally {
+			await setSecret(original);
+		}
+		expect((await post(fresh(), original)).status).toBe(200);
+		const executions = await n8n.waitForExecutions(WORKFLOW_ID, (e) => e.length >= 4);
+		expect(executions).toHaveLength(4);
 	});
 });

@@ -236,6 +236,19 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 			expect(harness.staticData).toEqual({});
 		});
 
+		test('a secret stored as an expression is resolved as n8n resolves credentials', async () => {
+			const stored = `={{ "${SECRET}" + "-resolved" }}`;
+			const harness = await startWebhookWorkflow(triggerWorkflow(), {
+				credentials: [{ ...CREDENTIALS[0], data: { notificationSecret: stored } }],
+			});
+			running.push(harness);
+			const answer = (secret: string) =>
+				send(harness, via, { headers: { 'notification-secret': secret }, body: payload() });
+			expect((await answer(stored)).status).toBe(401);
+			expect((await answer(`${SECRET}-resolved`)).status).toBe(200);
+			expect(harness.executions).toHaveLength(1);
+		});
+
 		test('the header name is case-insensitive, as HTTP headers are', async () => {
 			const harness = await start();
 			const answer = await send(harness, via, {
