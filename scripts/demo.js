@@ -512,7 +512,7 @@ class Demo {
 				`  ${n++}. "${waits.name}" waits for the payment in one execution. Send it the same order (the`,
 				`     curl above, to POST ${base}/webhook/${hook.parameters?.path || hook.webhookId})${answersAtOnce ? ': it answers at once ("Workflow was started")' : ''}.`,
 				`     The link is in the waiting run (${base}/workflow/${waits.id}/executions, node "${linkNode?.name ?? 'Create Payment'}")`,
-				`     and on ${this.sandbox.checkoutUrl}: pay it there and the run goes on to its Paid branch.`,
+				`     and on ${this.sandbox.checkoutUrl} (orders waiting for payment). Pay it and the run goes on to its Paid branch.`,
 			);
 		}
 		const manual = workflows.filter((w) => manualOf(w) && w !== viaManual);
