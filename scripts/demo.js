@@ -21,6 +21,7 @@ const PACKAGE = 'n8n-nodes-payment-gateway';
 const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
 const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
 const TRIGGER_PATH = 'payment-gateway';
+const HOSTED_TYPE = 'paymentGatewayHostedApi';
 
 /** The owner account made on first start (documented in README.md). */
 const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd', firstName: 'Demo', lastName: 'Owner' };
@@ -129,7 +130,11 @@ function demoCredentials(sandbox, workflows, template) {
 	}
 	const types = new Set([...byId.values()].map((entry) => entry.type));
 	for (const [type, id, name] of DEFAULT_CREDENTIALS) if (!types.has(type)) add(id, name, type);
-	return [...byId.values()];
+	// Imported in this order, the Hosted one last: n8n gives a new node the newest usable
+	// credential, so a new Order node shows the Hosted credential the README's first order uses.
+	const entries = [...byId.values()];
+	const hosted = (entry) => entry.type === HOSTED_TYPE;
+	return [...entries.filter((entry) => !hosted(entry)), ...entries.filter(hosted)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,10 +188,10 @@ function listensForEvents(workflow) {
 	);
 }
 
-/** Production URLs of a workflow's webhook-like start nodes. */
 /** Every channel's sandbox keys, one line each, as the credential fields name them. */
 function keyLines(keys) {
-	const pair = (label, k) => `                ${label.padEnd(13)} Merchant Key ${k.merchantKey}  Merchant Secret ${k.merchantSecret}`;
+	const line = (label, text) => `                ${label.padEnd(13)} ${text}`;
+	const pair = (label, k) => line(label, `Merchant Key ${k.merchantKey}  Merchant Secret ${k.merchantSecret}`);
 	return [
 		pair('Hosted', keys.hosted),
 		pair('S2S', keys.s2s),
@@ -194,12 +199,13 @@ function keyLines(keys) {
 		pair('Invoice', keys.invoice),
 		pair('Subscription', keys.subscription),
 		pair('Payment Link', keys.paymentLink),
-		pair('Payout', keys.payout),
-		`                ${'POS'.padEnd(13)} POS Web API Key ${keys.pos.apiKey}  Secret ${keys.pos.apiSecret}`,
-		`                ${'Webhook'.padEnd(13)} Notification Secret ${keys.webhook.notificationSecret}`,
+		line('Payout', `Payout Key ${keys.payout.merchantKey}  Payout Secret ${keys.payout.merchantSecret}`),
+		line('POS', `POS Web API Key ${keys.pos.apiKey}  POS Web API Secret ${keys.pos.apiSecret}`),
+		line('Webhook', `Notification Secret ${keys.webhook.notificationSecret}`),
 	];
 }
 
+/** Production URLs of a workflow's webhook-like start nodes. */
 function productionUrls(workflow, base) {
 	const urls = [];
 	for (const node of workflow.nodes ?? []) {
@@ -424,8 +430,8 @@ class Demo {
 			`  n8n log       ${path.relative(process.cwd(), path.join(this.folder, 'n8n.log'))}`,
 			'',
 			`Sandbox         ${sandbox.baseUrl}    (the payment service, seed 1, ${sandbox.state.transactions.length} transactions)`,
-			`  checkout      ${sandbox.checkoutUrl}`,
-			`  payouts       ${sandbox.payoutUrl}`,
+			`  checkout      ${sandbox.checkoutUrl}  (orders waiting for payment, each with its Pay page)`,
+			`  payout URL    ${sandbox.payoutUrl}  (the Payout credential's; batches received: ${sandbox.baseUrl}/__sandbox/payouts)`,
 			`  controls      ${sandbox.baseUrl}/__sandbox/  (settings, events, orders, requests)`,
 			'  keys          (already filled into the credentials below; for your own credentials:)',
 			...keyLines(keys),
@@ -434,6 +440,8 @@ class Demo {
 			'',
 			`Credentials in n8n (all pointing at the sandbox): ${credentials.map((c) => c.name).join(', ')}`,
 		];
+		const hosted = credentials.filter((c) => c.type === HOSTED_TYPE).pop();
+		if (hosted) lines.push(`  a new Order, Payment or Transaction node starts with "${hosted.name}" (n8n picks the newest)`);
 		if (checkoutUrl) lines.push(`Sandbox default webhook URL → ${checkoutUrl.url}  (workflow "${checkout.name}")`);
 		lines.push('', workflows.length ? 'Example workflows:' : 'No example workflows found in examples/.');
 		for (const workflow of workflows) {
@@ -489,6 +497,22 @@ class Demo {
 			steps.push(
 				`  ${n++}. The sandbox sends the payment webhook to "${checkout.name}": its Executions tab`,
 				`     (${base}/workflow/${checkout.id}/executions) shows the run with the captured (or failed) payment.`,
+			);
+		}
+		const waitsFor = (w) => nodesOf(w, GATEWAY_TYPE).some((node) => node.parameters?.operation === 'waitForPayment');
+		const waits = workflows.find((w) => waitsFor(w) && webhookOf(w));
+		if (waits) {
+			const hook = webhookOf(waits);
+			const answersAtOnce = (hook.parameters?.responseMode ?? 'onReceived') === 'onReceived';
+			// The node that hands the link on (an e-mail in real life), else Create Payment itself.
+			const linkNode =
+				(waits.nodes ?? []).find((node) => node.type !== GATEWAY_TYPE && JSON.stringify(node.parameters ?? {}).includes('payment_link')) ??
+				nodesOf(waits, GATEWAY_TYPE).find((node) => node.parameters?.operation === 'createPayment');
+			steps.push(
+				`  ${n++}. "${waits.name}" waits for the payment in one execution. Send it the same order (the`,
+				`     curl above, to POST ${base}/webhook/${hook.parameters?.path || hook.webhookId})${answersAtOnce ? ': it answers at once ("Workflow was started")' : ''}.`,
+				`     The link is in the waiting run (${base}/workflow/${waits.id}/executions, node "${linkNode?.name ?? 'Create Payment'}")`,
+				`     and on ${this.sandbox.checkoutUrl} (orders waiting for payment). Pay it and the run goes on to its Paid branch.`,
 			);
 		}
 		const manual = workflows.filter((w) => manualOf(w) && w !== viaManual);

@@ -6,7 +6,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 stamp=node_modules/.installed-lock.sha256
 want="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [ ! -d node_modules/.bin ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	echo "Installing npm packages ..." >&2
+	echo "Installing npm packages (npm ci: about 1,300 packages, 2-4 min on 2 cores; npm prints when done) ..." >&2
 	npm ci --no-audit --no-fund --loglevel=error >&2
 	echo "$want" > "$stamp"
 fi

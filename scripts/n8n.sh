@@ -76,13 +76,16 @@ install() {
 	manifest="$(install_manifest)"
 	# Up to date: installed for this Node.js ABI with the list's overrides of today.
 	current() { [ "$(cat "$marker" 2>/dev/null)" = "$want" ] && [ "$(cat "$cache/package.json" 2>/dev/null)" = "$manifest" ]; }
-	current && return 0
+	if current; then
+		echo "n8n $N8N_VERSION: already installed in $cache (shared by every clone; nothing to install)" >&2
+		return 0
+	fi
 	mkdir -p "$cache"
 	# One installer at a time; a second caller waits, then sees the marker.
 	exec 9>"$cache.lock"
 	flock 9
 	current && return 0
-	echo "Installing n8n $N8N_VERSION into $cache (first time only, about 2-4 min) ..." >&2
+	echo "Installing n8n $N8N_VERSION into $cache (first time only: about 5 min on 2 cores, more on a slow network; npm prints nothing until it is done) ..." >&2
 	local started=$SECONDS
 	rm -f "$marker"
 	echo "$manifest" >"$cache/package.json"
