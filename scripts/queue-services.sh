@@ -66,9 +66,13 @@ stop() {
 		as_pg "$(pg_bin)/pg_ctl" -D "$dir/pg/data" -m immediate -w stop >/dev/null 2>&1 || true
 	fi
 	if [ -f "$dir/redis/redis.pid" ]; then
-		kill "$(cat "$dir/redis/redis.pid")" 2>/dev/null || true
+		local pid
+		pid="$(cat "$dir/redis/redis.pid")"
+		kill "$pid" 2>/dev/null || true
+		# Redis writes its files while it shuts down: let it finish before its folder goes.
+		for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
 	fi
-	rm -rf "$dir"
+	rm -rf "$dir" 2>/dev/null || { sleep 1; rm -rf "$dir"; }
 }
 
 cmd="${1:-}"
