@@ -85,6 +85,10 @@ install() {
 	echo "Installing n8n $N8N_VERSION into $cache (first time only, about 2-4 min) ..." >&2
 	local started=$SECONDS
 	rm -f "$marker"
+	# Overrides changed since the last install: npm would keep packages the old tree placed (an
+	# overridden package nested under a dependent, still the old version), so resolve afresh.
+	local relock=""
+	[ -f "$cache/package-lock.json" ] && [ "$(cat "$cache/package.json" 2>/dev/null)" != "$manifest" ] && relock=1
 	echo "$manifest" >"$cache/package.json"
 	local nodedir
 	nodedir="--nodedir=$(node_headers)"
@@ -92,7 +96,17 @@ install() {
 		cd "$cache"
 		# --ignore-scripts: a Kafka package's install script downloads from the internet and fails.
 		# --legacy-peer-deps: without it npm loops on peer resolution.
-		npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+		local flags=(--legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error)
+		if [ -n "$relock" ]; then
+			# In an empty folder: given node_modules, npm builds its tree from what is installed.
+			local fresh
+			fresh="$(mktemp -d)"
+			cp package.json "$fresh/"
+			(cd "$fresh" && npm install --package-lock-only "${flags[@]}" >&2)
+			mv "$fresh/package-lock.json" package-lock.json
+			rm -rf "$fresh"
+		fi
+		npm install "${flags[@]}" >&2
 		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles
 		# (minutes), unless another release's cache holds the same sqlite3 built (N-API: any Node.js).
 		npm rebuild isolated-vm "$nodedir" --loglevel=error >&2
