@@ -121,6 +121,8 @@ install() {
 		const dist = process.argv[1];
 		require(dist + "/zod-alias-support"); // what n8n loads before a command
 		require(dist + "/commands/start.js");
+		// Its error reporter, loaded only when start runs: needs a current @opentelemetry/core.
+		require(require.resolve("@sentry/node", { paths: [dist] }));
 	' "$cache/node_modules/n8n/dist" >/dev/null || {
 		rm -rf "$probe"
 		die "n8n $N8N_VERSION installed, but its start command does not load (an override missing in $matrix?)"
