@@ -182,6 +182,7 @@ export class N8n {
 			result = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
 			run = findRun(result.stdout) ?? findRun(result.stderr);
 		}
+		result = exitOfFinishedRun(id, result, run);
 		return { ...result, run, items: (node) => nodeItems(run?.data.resultData.runData, node) };
 	}
 
@@ -408,6 +409,22 @@ export class N8n {
 		this.groups.add(child.pid!);
 		return child;
 	}
+}
+
+/**
+ * n8n's CLI (1.123 and 2.41 here, on Node.js 24) crashes with SIGSEGV in up to half the `execute`s while
+ * exiting, after it printed and stored the finished run: reproduced with a Manual Trigger and a Set
+ * node alone (no node of this package), never with N8N_EXPRESSION_ENGINE=legacy, so in the shutdown
+ * of its default vm expression engine. The printed run's status then gives the exit code the CLI
+ * would have returned (1 on failure); the crash is said in the log.
+ */
+function exitOfFinishedRun(id: string, result: CliResult, run: ExecuteResult['run']): CliResult {
+	const ended = run?.status === 'success' || run?.status === 'error';
+	if (result.signal !== 'SIGSEGV' || !ended) return result;
+	console.warn(
+		`n8n execute ${id}: the run ended (${run.status}), then n8n crashed on exit (SIGSEGV)`,
+	);
+	return { ...result, code: run.status === 'success' ? 0 : 1 };
 }
 
 /** The run JSON among JSON log lines: the line whose message parses to an object with data.resultData. */
