@@ -51,9 +51,9 @@ interface WrappedError {
 }
 
 /**
- * n8n 1.x's NodeApiError loses its `cause` (a class field declared after `super` resets it), so
- * the request error is read back from what it keeps: `httpCode` (the HTTP status, or the socket
- * error's code), `context.data` (an object body) and `messages` (the socket error's own text).
+ * The NodeApiError of n8n 1.123 to 2.20 loses its `cause` (a class field declared after `super`
+ * resets it), so the request error is read back from what it keeps: `httpCode` (the HTTP status,
+ * or the socket error's code), `context.data` (an object body) and `messages` (the error's text).
  */
 function fromWrapper(error: WrappedError): Attempt | undefined {
 	const code = typeof error.httpCode === 'string' ? error.httpCode : '';

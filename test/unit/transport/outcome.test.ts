@@ -51,7 +51,7 @@ describe('fromThrown', () => {
 		expect(fromThrown(cancelled)).toEqual({ localError: cancelled });
 	});
 
-	// n8n 1.x's NodeApiError (httpRequestWithAuthentication, the payout channel) has no `cause`.
+	// NodeApiError of n8n 1.123 to 2.20 (httpRequestWithAuthentication, the payout channel) has no `cause`.
 	const n8n1Error = (fields: Record<string, unknown>) =>
 		Object.assign(new Error('The connection to the server was closed unexpectedly'), {
 			cause: undefined,
@@ -59,7 +59,7 @@ describe('fromThrown', () => {
 			...fields,
 		});
 
-	it("reads a lost connection and a status out of n8n 1.x's wrapper, which drops the cause", () => {
+	it('reads a lost connection and a status out of the wrapper of n8n 1.123 to 2.20, which drops the cause', () => {
 		expect(fromThrown(n8n1Error({ httpCode: 'ECONNRESET', messages: ['socket hang up'] }))).toEqual(
 			{
 				networkError: { code: 'ECONNRESET', message: 'socket hang up' },
