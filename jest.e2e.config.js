@@ -5,8 +5,6 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	// *.e2e.ts, not *.test.ts: the unit run (jest.config.js) must not pick these up.
 	testMatch: ['**/*.e2e.ts'],
-	// The compatibility subset runs it on each n8n release (npm run test:compat), not proven there yet.
-	testPathIgnorePatterns: ['/node_modules/', 'compat\\.e2e\\.ts$'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	maxWorkers: 1,
 	testTimeout: 120000,

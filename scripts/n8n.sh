@@ -88,6 +88,10 @@ install() {
 	echo "Installing n8n $N8N_VERSION into $cache (first time only: about 5 min on 2 cores, more on a slow network; npm prints nothing until it is done) ..." >&2
 	local started=$SECONDS
 	rm -f "$marker"
+	# Overrides changed since the last install: npm would keep packages the old tree placed (an
+	# overridden package nested under a dependent, still the old version), so resolve afresh.
+	local relock=""
+	[ -f "$cache/package-lock.json" ] && [ "$(cat "$cache/package.json" 2>/dev/null)" != "$manifest" ] && relock=1
 	echo "$manifest" >"$cache/package.json"
 	local nodedir
 	nodedir="--nodedir=$(node_headers)"
@@ -95,7 +99,17 @@ install() {
 		cd "$cache"
 		# --ignore-scripts: a Kafka package's install script downloads from the internet and fails.
 		# --legacy-peer-deps: without it npm loops on peer resolution.
-		npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+		local flags=(--legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error)
+		if [ -n "$relock" ]; then
+			# In an empty folder: given node_modules, npm builds its tree from what is installed.
+			local fresh
+			fresh="$(mktemp -d)"
+			cp package.json "$fresh/"
+			(cd "$fresh" && npm install --package-lock-only "${flags[@]}" >&2)
+			mv "$fresh/package-lock.json" package-lock.json
+			rm -rf "$fresh"
+		fi
+		npm install "${flags[@]}" >&2
 		# The two native modules n8n needs to start: isolated-vm has a Node 24 prebuild, sqlite3 compiles
 		# (minutes), unless another release's cache holds the same sqlite3 built (N-API: any Node.js).
 		npm rebuild isolated-vm "$nodedir" --loglevel=error >&2
@@ -110,6 +124,8 @@ install() {
 		const dist = process.argv[1];
 		require(dist + "/zod-alias-support"); // what n8n loads before a command
 		require(dist + "/commands/start.js");
+		// Its error reporter, loaded only when start runs: needs a current @opentelemetry/core.
+		require(require.resolve("@sentry/node", { paths: [dist] }));
 	' "$cache/node_modules/n8n/dist" >/dev/null || {
 		rm -rf "$probe"
 		die "n8n $N8N_VERSION installed, but its start command does not load (an override missing in $matrix?)"

@@ -36,6 +36,12 @@ const FEATURES = [
 		test: 'regular mode .* (paid: resumed once on Paid|resume URLs: signed)',
 	},
 	{
+		key: 'waitRefused',
+		title: 'Wait for Payment refuses to wait, saying why (where n8n resumes on one output only)',
+		file: 'wait-for-payment.e2e.ts',
+		test: 'regular mode .* where n8n resumes a waiting node on its first output only',
+	},
+	{
 		key: 'poll',
 		title: 'Poll trigger: one execution per change, across a restart',
 		file: 'poll-trigger.e2e.ts',
@@ -45,7 +51,7 @@ const FEATURES = [
 		key: 'payouts',
 		title: 'Payout batches and a re-run',
 		file: 'payout-batches.e2e.ts',
-		test: 'Split Into Batches in real n8n',
+		test: 'Payout Bulk Create in a new node|Split Into Batches in a saved version-1 node',
 	},
 	{ key: 'mcp', title: 'MCP tools', file: 'mcp-tools.e2e.ts', test: 'the node as MCP tools' },
 	{

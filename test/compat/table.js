@@ -11,8 +11,21 @@ const DIR = resolve(__dirname, '../../.tools/compat');
 const read = (name) =>
 	existsSync(join(DIR, name)) ? JSON.parse(readFileSync(join(DIR, name), 'utf8')) : undefined;
 
-/** pass / FAIL / n/a (the tests skip: not in this n8n) / not run, for one feature of one release. */
-function verdict(results, feature) {
+/** The releases of versions.txt whose roles include oldest or newest (the range's ends). */
+function ends() {
+	const lines = readFileSync(resolve(__dirname, 'versions.txt'), 'utf8').split('\n');
+	return lines
+		.map((line) => line.replace(/#.*/, '').trim().split(/\s+/))
+		.filter(([version, roles]) => version && /(^|,)(oldest|newest)(,|$)/.test(roles ?? ''))
+		.map(([version]) => version);
+}
+
+/**
+ * pass / FAIL / not available (its tests skip: not in this n8n) / not run, for one feature of one
+ * release; "ends only" for a feature run on the oldest and newest releases only.
+ */
+function verdict(results, feature, version) {
+	if (feature.ends && version && !ends().includes(version)) return 'ends only';
 	if (!results) return 'not run';
 	const pattern = new RegExp(feature.test);
 	const tests = results.testResults
@@ -22,15 +35,15 @@ function verdict(results, feature) {
 	if (tests.length === 0) return 'not run';
 	if (tests.some((t) => t.status === 'failed')) return 'FAIL';
 	if (tests.every((t) => t.status === 'passed')) return 'pass';
-	if (tests.every((t) => t.status !== 'passed')) return 'n/a';
-	return 'pass (part n/a)';
+	if (tests.every((t) => t.status !== 'passed')) return 'not available';
+	return 'pass (part not available)';
 }
 
 function table(versions) {
 	const header = ['Feature', ...versions];
 	const rows = FEATURES.map((f) => [
 		f.title,
-		...versions.map((v) => verdict(read(`${v}.jest.json`), f)),
+		...versions.map((v) => verdict(read(`${v}.jest.json`), f, v)),
 	]);
 	const figure = (v) => {
 		const k = read(`${v}.keep-alive.json`);

@@ -1,7 +1,7 @@
 // Which n8n release the real-n8n suites run on: test/compat/versions.txt's pin, or N8N_E2E_VERSION
 // (npm run test:compat sets it per release). Tests ask here what that release has.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const N8N_SH = resolve(__dirname, '../../scripts/n8n.sh');
@@ -31,5 +31,25 @@ export function n8nHas(path: string): boolean {
 	return existsSync(join(N8N_DIR, 'node_modules', path));
 }
 
-/** n8n signs `$execution.resumeUrl` (a `signature` query parameter): 2.x, not 1.x. */
-export const SIGNED_RESUME_URLS = n8nHas('n8n-core/dist/utils/signature-helpers.js');
+/** True when that file of the installed n8n contains `text`: how this release does something. */
+export function n8nFileIncludes(path: string, text: string): boolean {
+	return n8nHas(path) && readFileSync(join(N8N_DIR, 'node_modules', path), 'utf8').includes(text);
+}
+
+/**
+ * n8n signs `$execution.resumeUrl` (a `signature` query parameter): later 2.x releases (2.20 here),
+ * not 1.x nor 2.0, although both ship signature helpers (for the Wait node's own URLs only).
+ */
+export const SIGNED_RESUME_URLS = n8nFileIncludes(
+	'n8n-core/dist/execution-engine/node-execution-context/utils/get-additional-keys.js',
+	'resumeToken',
+);
+
+/**
+ * n8n passes on every output of a node its webhook resumes (Wait for Payment's Paid and Failed);
+ * before that, only the first (n8n 1.x, 2.0, 2.20): the node then refuses to wait and says why.
+ */
+export const RESUMES_ON_EVERY_OUTPUT = n8nFileIncludes(
+	'n8n-core/dist/execution-engine/workflow-execute.js',
+	'forwardAllOutputs',
+);

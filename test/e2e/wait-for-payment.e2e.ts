@@ -10,8 +10,9 @@ import {
 	type WaitEnv,
 } from './wait-for-payment';
 import { waitForPaymentCases } from './wait-for-payment.cases';
-import { SIGNED_RESUME_URLS } from './version';
+import { RESUMES_ON_EVERY_OUTPUT, SIGNED_RESUME_URLS } from './version';
 import { UNSIGNED_RESUME_URL_NOTE } from '../../nodes/PaymentGateway/actions/order/waitForPayment.resumeUrl';
+import { NOT_IN_THIS_N8N } from '../../nodes/PaymentGateway/actions/order/waitForPayment.engine';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
 	fillCredentials: (values: unknown) => CredentialEntry[];
@@ -42,11 +43,38 @@ afterAll(async () => {
 
 const env = (): WaitEnv => ({ sandbox, main: n8n, hookBase: n8n.baseUrl });
 
-describe(`Order > Wait for Payment in regular mode (${EXAMPLE.id}, ${EARLY_ID})`, () => {
-	waitForPaymentCases(env, 'REG');
+// Where n8n resumes a waiting node on its first output only, Wait for Payment refuses to wait.
+const whereResumed = RESUMES_ON_EVERY_OUTPUT ? describe : describe.skip;
+const whereNotResumed = RESUMES_ON_EVERY_OUTPUT ? it.skip : it;
 
-	it("resume URLs: signed by n8n 2.x; where they are not (1.x), n8n's log says so once", () => {
-		const said = n8n.log().split(UNSIGNED_RESUME_URL_NOTE).length - 1;
-		expect(said).toBe(SIGNED_RESUME_URLS ? 0 : 1);
+describe(`Order > Wait for Payment in regular mode (${EXAMPLE.id}, ${EARLY_ID})`, () => {
+	whereResumed('where n8n resumes a waiting node on every output', () => {
+		waitForPaymentCases(env, 'REG');
+
+		it("resume URLs: signed by n8n (later 2.x); where they are not (1.x, 2.0), n8n's log says so once", () => {
+			const said = n8n.log().split(UNSIGNED_RESUME_URL_NOTE).length - 1;
+			expect(said).toBe(SIGNED_RESUME_URLS ? 0 : 1);
+		});
 	});
+
+	whereNotResumed(
+		'where n8n resumes a waiting node on its first output only: refused before waiting, saying why',
+		async () => {
+			const answer = await fetch(`${n8n.baseUrl}/webhook/pay-by-link`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ order_id: `REG-old-${Date.now()}`, amount: 25, currency: 'AED' }),
+			});
+			expect(answer.status).toBe(200);
+			const executions = await n8n.waitForExecutions(EXAMPLE.id, (list) =>
+				list.some((e) => e.status === 'error'),
+			);
+			expect(executions.map((e) => e.status)).toEqual(['error']);
+			const { error, lastNodeExecuted } = executions[0].data!.resultData as {
+				error?: { message?: string };
+				lastNodeExecuted?: string;
+			};
+			expect([lastNodeExecuted, error?.message]).toEqual(['Wait for Payment', NOT_IN_THIS_N8N]);
+		},
+	);
 });

@@ -13,6 +13,7 @@ import {
 	type WaitEnv,
 } from './wait-for-payment';
 import { waitForPaymentCases } from './wait-for-payment.cases';
+import { RESUMES_ON_EVERY_OUTPUT } from './version';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
 	fillCredentials: (values: unknown) => CredentialEntry[];
@@ -64,5 +65,7 @@ function finishedOnWorker(execution: Execution): void {
 }
 
 describe(`queue mode: Order > Wait for Payment resumed through the webhook process, finished on a worker (${EXAMPLE.id}, ${EARLY_ID})`, () => {
-	waitForPaymentCases(env, 'QUE', finishedOnWorker);
+	// Where n8n resumes a waiting node on its first output only, the regular suite shows the refusal.
+	if (RESUMES_ON_EVERY_OUTPUT) waitForPaymentCases(env, 'QUE', finishedOnWorker);
+	else it.skip('Wait for Payment is not available in this n8n', () => undefined);
 });

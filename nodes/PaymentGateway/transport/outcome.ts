@@ -42,9 +42,38 @@ export function parseBody(body: unknown): unknown {
 	}
 }
 
+/** What n8n's NodeApiError keeps of the request error it wraps. */
+interface WrappedError {
+	cause?: unknown;
+	httpCode?: unknown;
+	messages?: unknown;
+	context?: { data?: unknown };
+}
+
+/**
+ * The NodeApiError of n8n 1.123 to 2.20 loses its `cause` (a class field declared after `super`
+ * resets it), so the request error is read back from what it keeps: `httpCode` (the HTTP status,
+ * or the socket error's code), `context.data` (an object body) and `messages` (the error's text).
+ */
+function fromWrapper(error: WrappedError): Attempt | undefined {
+	const code = typeof error.httpCode === 'string' ? error.httpCode : '';
+	if (/^[1-5]\d\d$/.test(code)) {
+		return { response: { httpStatus: Number(code), headers: {}, body: error.context?.data } };
+	}
+	if (!/^E[A-Z_]+$/.test(code) || code === 'ERR_CANCELED') return undefined;
+	const [first] = Array.isArray(error.messages) ? error.messages : [];
+	const message = typeof first === 'string' ? first : String((error as Error).message);
+	return { networkError: { code, message } };
+}
+
 /** Reads the status and body out of what n8n's request helper threw, without its request config. */
 export function fromThrown(error: unknown): Attempt {
-	const cause = (error as { cause?: unknown }).cause ?? error;
+	const wrapped = error as WrappedError;
+	if (wrapped.cause === undefined && wrapped.httpCode !== undefined) {
+		const read = fromWrapper(wrapped);
+		if (read) return read;
+	}
+	const cause = wrapped.cause ?? error;
 	const response = (
 		cause as { response?: { status?: number; headers?: IDataObject; data?: unknown } }
 	).response;

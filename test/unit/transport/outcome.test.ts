@@ -50,6 +50,32 @@ describe('fromThrown', () => {
 		const cancelled = Object.assign(new Error('canceled'), { code: 'ERR_CANCELED' });
 		expect(fromThrown(cancelled)).toEqual({ localError: cancelled });
 	});
+
+	// NodeApiError of n8n 1.123 to 2.20 (httpRequestWithAuthentication, the payout channel) has no `cause`.
+	const n8n1Error = (fields: Record<string, unknown>) =>
+		Object.assign(new Error('The connection to the server was closed unexpectedly'), {
+			cause: undefined,
+			context: {},
+			...fields,
+		});
+
+	it('reads a lost connection and a status out of the wrapper of n8n 1.123 to 2.20, which drops the cause', () => {
+		expect(fromThrown(n8n1Error({ httpCode: 'ECONNRESET', messages: ['socket hang up'] }))).toEqual(
+			{
+				networkError: { code: 'ECONNRESET', message: 'socket hang up' },
+			},
+		);
+		const timedOut = n8n1Error({ httpCode: 'ECONNABORTED', messages: [] });
+		expect(fromThrown(timedOut)).toEqual({
+			networkError: { code: 'ECONNABORTED', message: timedOut.message },
+		});
+		const refused = n8n1Error({ httpCode: '401', context: { data: { code: 'E401' } } });
+		expect(fromThrown(refused)).toEqual({
+			response: { httpStatus: 401, headers: {}, body: { code: 'E401' } },
+		});
+		const local = n8n1Error({ httpCode: null });
+		expect(fromThrown(local)).toEqual({ localError: local });
+	});
 });
 
 describe('networkFailure', () => {

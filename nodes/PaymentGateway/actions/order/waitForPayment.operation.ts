@@ -18,6 +18,7 @@ import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
+import { assertResumesOnEveryOutput } from './waitForPayment.engine';
 
 const show = { resource: ['order'], operation: ['waitForPayment'] };
 
@@ -111,6 +112,7 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 			},
 		);
 	}
+	await assertResumesOnEveryOutput(ctx);
 	const { orderId, waitMs } = readSettings(ctx);
 	// Checked now: once waiting, a delivery that cannot be checked only gets a 500 until time-out.
 	const webhookCredential = await ctx.getCredentials('paymentGatewayWebhookApi', 0);

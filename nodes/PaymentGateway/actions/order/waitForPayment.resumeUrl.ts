@@ -1,15 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 export const UNSIGNED_RESUME_URL_NOTE =
-	'Payment Gateway, Wait for Payment: this n8n does not sign resume URLs (n8n 1.x does not; 2.x does). ' +
+	'Payment Gateway, Wait for Payment: this n8n does not sign resume URLs (n8n 1.x and early 2.x releases do not; later 2.x releases do). ' +
 	"Deliveries to them are still accepted only with the webhook credential's notification secret and for the awaited order.";
 
 let told = false;
 
 /**
- * n8n 1.x puts no signature on `$execution.resumeUrl`, so anyone who learns an execution's URL can
+ * n8n 1.x and early 2.x (2.0) put no signature on `$execution.resumeUrl`, so anyone who learns an execution's URL can
  * call it; the notification secret still guards what resumes it. Said once per process in n8n's
- * log, so the difference from 2.x is not silent.
+ * log, so the difference from later releases is not silent.
  */
 export function noteUnsignedResumeUrl(ctx: IExecuteFunctions): void {
 	if (told) return;
