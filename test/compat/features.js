@@ -61,6 +61,13 @@ const FEATURES = [
 		test: 'three processes receiving the trigger .*concurrency 1,',
 		ends: true,
 	},
+	{
+		key: 'queueOrphan',
+		title: 'Queue mode: a claim left by a killed process settled from n8n\'s database',
+		file: 'queue-mode.queue.ts',
+		test: 'three processes receiving the trigger .*a claim its process left unsettled',
+		ends: true,
+	},
 ];
 
 /** The jest file list and `-t` pattern for one release (`end`: the oldest or the newest). */
