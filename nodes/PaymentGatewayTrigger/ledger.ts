@@ -6,7 +6,9 @@
  *   no two deliveries of one key can both pass, however many arrive at once;
  * - n8n's processed-data table (what the Remove Duplicates node uses), reached through n8n-core's
  *   DataDeduplicationService: it survives restarts and is shared by every process on one database.
- *   Its update is a read-modify-write without a lock, so calls are queued one at a time per process.
+ *   Its update is a read-modify-write of the whole key list without a lock, so calls are queued one
+ *   at a time per process, and the keys that arrive while one runs go together in the next call
+ *   (one read and one write for a burst, not one per delivery).
  */
 
 export interface DeliveryScope {
@@ -102,9 +104,18 @@ export async function processedDataService(): Promise<ProcessedDataService | und
 	}
 }
 
+/** Keys waiting for the next processed-data call of a scope; it takes them all when it starts. */
+interface Batch {
+	keys: string[];
+	recorded: Promise<Set<string>>;
+}
+const waiting = new Map<string, Batch>();
+
 /**
  * Checks and records `key` in n8n's processed-data table: true when it was not there yet. Calls
- * for one scope run one after another in this process, so none overwrites another's record.
+ * for one scope run one after another in this process, so none overwrites another's record; keys
+ * claimed while a call runs share the next one. Keys of one call are distinct: process memory
+ * claimed each first.
  */
 export async function claimPersisted(
 	service: ProcessedDataService,
@@ -114,16 +125,24 @@ export async function claimPersisted(
 	maxEntries: number,
 ): Promise<boolean> {
 	const id = scopeKey(scope);
-	const run = async () => {
-		const result = await service.checkProcessedAndRecord(
-			[key],
-			'node',
-			{ workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } },
-			{ mode: 'entries', maxEntries },
-		);
-		return result.new.length === 1;
-	};
-	return await oneAtATime(id, run);
+	let batch = waiting.get(id);
+	if (!batch) {
+		const keys: string[] = [];
+		const run = async () => {
+			if (waiting.get(id) === batch) waiting.delete(id);
+			const result = await service.checkProcessedAndRecord(
+				keys,
+				'node',
+				{ workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } },
+				{ mode: 'entries', maxEntries },
+			);
+			return new Set(result.new.map(String));
+		};
+		batch = { keys, recorded: oneAtATime(id, run) };
+		waiting.set(id, batch);
+	}
+	batch.keys.push(key);
+	return (await batch.recorded).has(key);
 }
 
 /** Runs `run` after every earlier call for the same scope settled (n8n's update is not atomic). */
@@ -146,6 +165,9 @@ export async function releasePersisted(
 	key: string,
 ): Promise<void> {
 	const id = scopeKey(scope);
+	// A retry of this delivery claimed from now on must be recorded after the removal, not in a
+	// call queued before it (which would still find the key and drop the retry).
+	waiting.delete(id);
 	const run = async () =>
 		await service.removeProcessed(
 			[key],

@@ -13,6 +13,7 @@ import {
 	claimPersisted,
 	processedDataService,
 	releaseInMemory,
+	releasePersisted,
 } from '../../nodes/PaymentGatewayTrigger/ledger';
 
 /**
@@ -25,12 +26,15 @@ class ProcessedDataTable implements IDataDeduplicator {
 
 	failNext = 0;
 
+	calls = 0;
+
 	async checkProcessedAndRecord(
 		items: DeduplicationItemTypes[],
 		_scope: 'node' | 'workflow',
 		contextData: ICheckProcessedContextData,
 		options: { maxEntries?: number },
 	) {
+		this.calls += 1;
 		const row = `${contextData.workflow.id}|n:${contextData.node?.id}`;
 		const stored = [...(this.rows.get(row) ?? [])];
 		// The database round trip between n8n's read and its write.
@@ -56,7 +60,20 @@ class ProcessedDataTable implements IDataDeduplicator {
 		return result;
 	}
 
-	async removeProcessed() {}
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		_scope: 'node' | 'workflow',
+		contextData: ICheckProcessedContextData,
+	) {
+		const row = `${contextData.workflow.id}|n:${contextData.node?.id}`;
+		const stored = [...(this.rows.get(row) ?? [])];
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const hashes = items.map((item) => createHash('md5').update(String(item)).digest('base64'));
+		this.rows.set(
+			row,
+			stored.filter((hash) => !hashes.includes(hash)),
+		);
+	}
 
 	async clearAllProcessedItems() {}
 
@@ -142,9 +159,31 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 		const claim = async (key: string) =>
 			await claimPersisted(service, concurrent, 'Trigger', key, 10_000);
 
+		const calls = table.calls;
 		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => true));
 		expect(table.rows.get('concurrent-workflow|n:node-1')).toHaveLength(50);
+		// One read and one write of the key list for the whole burst.
+		expect(table.calls - calls).toBe(1);
 		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => false));
+	});
+
+	test('keys claimed while a call runs share the next call; a removal is never overtaken', async () => {
+		const service = (await processedDataService())!;
+		const burst = { workflowId: 'burst-workflow', nodeId: 'node-1' };
+		const claim = async (key: string) =>
+			await claimPersisted(service, burst, 'Trigger', key, 10_000);
+		expect(await claim('answered-with-error')).toBe(true);
+
+		const calls = table.calls;
+		const first = claim('first');
+		// n8n answered that delivery with an error: its record goes, and the retry must run.
+		const removed = releasePersisted(service, burst, 'Trigger', 'answered-with-error');
+		const retry = claim('answered-with-error');
+		const later = ['a', 'b', 'c'].map(claim);
+		expect(await Promise.all([first, retry, ...later])).toEqual([true, true, true, true, true]);
+		await removed;
+		// 'first' alone, then the retry with the three later keys.
+		expect(table.calls - calls).toBe(2);
 	});
 
 	test('when the store fails: an error answer, and the service’s retry is not dropped', async () => {
