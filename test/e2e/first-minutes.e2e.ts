@@ -440,9 +440,6 @@ describe('what the editor shows is what the node means', () => {
 		for (const [resource, operations] of resourcesAndOperations()) {
 			await choose('resource', resource);
 			for (const operation of operations) {
-				// Its column fields start empty in new nodes (a workflow test proves it), but this
-				// suite reads "[object Object]" from the Amount column's input there: not yet explained.
-				if (resource === 'Payment Link' && operation === 'Bulk Create') continue;
 				await choose('operation', operation);
 				for (const [name, value] of Object.entries(await moneyFields())) {
 					seen.push(`${resource} > ${operation}: ${name}`);
@@ -461,6 +458,46 @@ describe('what the editor shows is what the node means', () => {
 				'Subscription Plan > Create: finalPaymentAmount',
 			]),
 		);
+	});
+
+	it('an amount left empty is saved empty, and stays empty in a bulk column of the same name', async () => {
+		await newWorkflowWithManualTrigger();
+		await addGatewayAction('Create a payment');
+		await choose('resource', 'Payment');
+		await choose('operation', 'Void');
+		// The column parameter named like the amount: it showed "[object Object]" when n8n's editor
+		// kept the amount's former default (null) as {}.
+		await choose('resource', 'Payment Link');
+		await choose('operation', 'Bulk Create');
+		const amount = ndv().locator('[data-test-id="parameter-input-amount"] input').first();
+		expect(await amount.inputValue()).toBe('');
+		await choose('resource', 'Payment');
+		await choose('operation', 'Capture');
+		expect(await amount.inputValue()).toBe('');
+		await page.keyboard.press('Escape');
+		await page.keyboard.press('Control+s');
+		const id = /\/workflow\/([^/?]+)/.exec(page.url())?.[1];
+		let parameters: Record<string, unknown> | undefined;
+		for (let tries = 0; !parameters && tries < 50; tries += 1) {
+			await page.waitForTimeout(200);
+			const saved = await page.evaluate(async (workflowId) => {
+				// n8n's REST API wants the browser ID its editor sends with the session cookie.
+				const answer = await fetch(`/rest/workflows/${workflowId}`, {
+					headers: { 'browser-id': localStorage.getItem('n8n-browserId') ?? '' },
+				});
+				return answer.ok
+					? ((await answer.json()) as {
+							data: { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+						})
+					: undefined;
+			}, id);
+			parameters = saved?.data.nodes.find((node) =>
+				node.type.endsWith('.paymentGateway'),
+			)?.parameters;
+		}
+		// Absent: the node reads it as empty and says the amount is required.
+		expect(parameters).toMatchObject({ resource: 'payment' });
+		expect(parameters).not.toHaveProperty('amount');
 	});
 
 	it('switching Resource keeps the credential where the new resource takes the same kind, and shows where n8n leaves it to the user', async () => {

@@ -40,17 +40,17 @@ function versionedFieldProperties(field: Field): INodeProperties[] {
 	const inVersion = (version: Array<number | DisplayCondition>) => ({
 		show: { ...property.displayOptions?.show, '@version': version },
 	});
-	if (field.uiVersion3) {
-		return [
-			{ ...property, displayOptions: inVersion([1, 2]) },
-			{ ...property, ...field.uiVersion3, displayOptions: inVersion([{ _cnd: { gte: 3 } }]) },
-		];
-	}
-	if (!field.uiVersion1) return [property];
-	return [
-		{ ...property, ...field.uiVersion1, displayOptions: inVersion([1]) },
-		{ ...property, displayOptions: inVersion([{ _cnd: { gte: 2 } }]) },
-	];
+	if (!field.uiVersion1 && !field.uiVersion3) return [property];
+	const ranges: Array<[Array<number | DisplayCondition>, Partial<INodeProperties>]> = [];
+	if (field.uiVersion1) ranges.push([[1], field.uiVersion1]);
+	const middle = field.uiVersion1 ? [2] : [1, 2];
+	if (field.uiVersion3) ranges.push([middle, {}], [[{ _cnd: { gte: 3 } }], field.uiVersion3]);
+	else ranges.push([[{ _cnd: { gte: 2 } }], {}]);
+	return ranges.map(([version, changes]) => ({
+		...property,
+		...changes,
+		displayOptions: inVersion(version),
+	}));
 }
 
 function entryProperty(entry: TableEntry): INodeProperties[] {

@@ -29,6 +29,9 @@ export const amountField: Field = {
 	// Empty until typed: version 1's default of 0 broke the rule above.
 	ui: { default: null, placeholder: 'e.g. 100.00' },
 	uiVersion1: { default: 0 },
+	// n8n's editor (2.41) keeps a null default as {} and shows it as "[object Object]" in a text
+	// field of the same name (a bulk column) after a switch of operation: new nodes start at "".
+	uiVersion3: { default: '' },
 };
 
 export const currencyField: Field = {

@@ -66,7 +66,7 @@ export function managePaymentTable(action: ManagePaymentAction): FieldTable {
 			...(action === 'REFUND' ? { min: MIN_REFUND_AMOUNT } : { above: 0 }),
 			minorUnitsOf: 'currency',
 			description: words.amount,
-			uiVersion3: { default: null, placeholder: 'e.g. 100.00' },
+			uiVersion3: { default: '', placeholder: 'e.g. 100.00' },
 		},
 		{
 			name: 'currency',

@@ -28,7 +28,7 @@ const amount = (name: string, displayName: string, wire: string, description: st
 	description,
 	ui: { default: 1 },
 	// Empty until typed, like every amount of new nodes.
-	uiVersion3: { default: null, placeholder: 'e.g. 100.00' },
+	uiVersion3: { default: '', placeholder: 'e.g. 100.00' },
 });
 
 const fee = (name: string, displayName: string, wire: string, what: string): Field => ({
