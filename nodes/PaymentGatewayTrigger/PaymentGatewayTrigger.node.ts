@@ -88,7 +88,7 @@ export class PaymentGatewayTrigger implements INodeType {
 						typeOptions: { minValue: 1 },
 						default: 1440,
 						description:
-							"How long a delivery is remembered: in this n8n process's memory or, in queue mode, in n8n's Redis (shared by every process). In regular mode n8n's processed-data store also keeps the last 10,000 deliveries, across restarts.",
+							"How long a delivery is remembered: in this n8n process's memory or, in queue mode, in n8n's Redis (shared by every process). In regular mode n8n's database also keeps each delivery for this window, across restarts.",
 					},
 					{
 						displayName: 'Include Headers',

@@ -2,7 +2,8 @@
  * Whether a delivery runs: the first of its key runs, later ones are dropped.
  * - Queue mode (several processes may receive webhooks): an atomic claim in n8n's Redis, shared by
  *   every process, settled by n8n's answer (shared-claim/claim.ts).
- * - Regular mode (one process): process memory, then n8n's processed-data table (ledger.ts); a
+ * - Regular mode (one process): process memory, then one row per delivery in n8n's processed_data
+ *   table (rows.ts; n8n's processed-data list, ledger.ts, where n8n offers no repository); a
  *   delivery n8n answers with an error is forgotten again, so the service's retry runs.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
@@ -15,6 +16,7 @@ import {
 	releaseInMemory,
 	releasePersisted,
 } from './ledger';
+import { claimRow, pruneRows, rowRepository, settleRow, type RowRepository } from './rows';
 import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
 import { executionCarries } from './shared-claim/executions';
 import { sharedClaimStore, type ClaimStore } from './shared-claim/redis';
@@ -60,9 +62,7 @@ export async function judgeDelivery(
 			);
 			if (taken === true) return { run: true };
 			if (taken === 'done') return DUPLICATE;
-			return busy(
-				'Another copy of this delivery is being processed right now; deliver it again shortly',
-			);
+			return inFlight();
 		}
 	} catch (error) {
 		ctx.logger.warn(
@@ -76,6 +76,8 @@ export async function judgeDelivery(
 }
 
 const busy = (message: string): Verdict => ({ run: false, duplicate: false, message });
+const inFlight = () =>
+	busy('Another copy of this delivery is being processed right now; deliver it again shortly');
 
 async function inThisProcess(
 	ctx: IWebhookFunctions,
@@ -86,6 +88,8 @@ async function inThisProcess(
 ): Promise<Verdict> {
 	if (!claimInMemory(scope, key, Date.now(), { windowMs, maxEntries: MAX_REMEMBERED_DELIVERIES }))
 		return DUPLICATE;
+	const rows = scope.workflowId === '' ? undefined : await rowRepository();
+	if (rows) return await inRows(ctx, rows, scope, key, windowMs, response);
 	const service = await processedDataService();
 	const nodeName = ctx.getNode().name;
 	if (service && scope.workflowId !== '') {
@@ -111,6 +115,46 @@ async function inThisProcess(
 				ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`),
 			);
 		}
+	});
+	return { run: true };
+}
+
+async function inRows(
+	ctx: IWebhookFunctions,
+	rows: RowRepository,
+	scope: DeliveryScope,
+	key: string,
+	windowMs: number,
+	response: WatchedResponse,
+): Promise<Verdict> {
+	const warn = (e: Error) => ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`);
+	const deps = {
+		repository: rows,
+		now: Date.now,
+		ranSince: async (since: number) => await executionCarries(scope.workflowId, key, since),
+	};
+	let claim;
+	try {
+		claim = await claimRow(deps, scope.workflowId, scope.nodeId, key);
+	} catch (error) {
+		releaseInMemory(scope, key);
+		warn(error as Error);
+		return busy(
+			"The delivery could not be recorded in n8n's database, so it was not run; deliver it again",
+		);
+	}
+	if (claim === 'done') return DUPLICATE;
+	if (claim === 'pending') {
+		releaseInMemory(scope, key);
+		return inFlight();
+	}
+	const since = Date.now();
+	// n8n answers only after the execution was created; an error answer means none was.
+	response.once('finish', () => {
+		const ran = response.statusCode < 400;
+		if (!ran) releaseInMemory(scope, key);
+		settleRow(rows, scope.workflowId, scope.nodeId, key, ran, since).catch(warn);
+		pruneRows(rows, scope.workflowId, scope.nodeId, windowMs, Date.now()).catch(warn);
 	});
 	return { run: true };
 }

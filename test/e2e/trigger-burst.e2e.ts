@@ -1,7 +1,7 @@
 // Duplicate deliveries under burst in a real n8n (regular mode, SQLite): distinct deliveries with
 // interleaved re-sends at concurrency 1 and 50, then re-sends after n8n restarts. Every delivery
 // key must have exactly one execution.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -16,6 +16,7 @@ import {
 } from './burst';
 import { CREDENTIAL_IDS, TRIGGER_PATH, triggerWorkflow } from './fixtures';
 import { N8n } from './n8n';
+import { N8N_DIR } from './version';
 
 const WORKFLOW_ID = 'e2eBurstEvents01';
 const TRIGGER = 'Payment Gateway Trigger';
@@ -31,6 +32,45 @@ const figures: BurstFigures[] = [];
 
 let n8n: N8n;
 let url: string;
+const workflow = triggerWorkflow(WORKFLOW_ID, webhookId);
+const triggerNodeId = workflow.nodes.find((node) => node.name === TRIGGER)!.id as string;
+
+/**
+ * Runs SQL on n8n's SQLite database (n8n's own sqlite3 module), as a process that took a
+ * delivery's row and ended before n8n's answer would have left it.
+ */
+async function sql(statement: string, parameters: unknown[]): Promise<unknown[]> {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const sqlite3 = require(join(N8N_DIR, 'node_modules/sqlite3'));
+	const db = new sqlite3.Database(join(n8n.userFolder, '.n8n/database.sqlite'));
+	try {
+		return await new Promise<unknown[]>((done, fail) =>
+			db.all(statement, parameters, (error: Error | null, rows: unknown[]) =>
+				error ? fail(error) : done(rows),
+			),
+		);
+	} finally {
+		await new Promise((done) => db.close(done));
+	}
+}
+
+/** What a process that ended before n8n's answer leaves for a delivery: its row, pending. */
+async function leavePending(key: string, insert: boolean): Promise<void> {
+	const context = `n:${triggerNodeId}:delivery:${createHash('sha256').update(key).digest('base64url')}`;
+	const value = JSON.stringify({ state: 'pending', boot: 'ended', since: Date.now() - 60_000 });
+	if (insert)
+		await sql('INSERT INTO processed_data ("workflowId", context, value) VALUES (?, ?, ?)', [
+			WORKFLOW_ID,
+			context,
+			value,
+		]);
+	else
+		await sql('UPDATE processed_data SET value = ? WHERE "workflowId" = ? AND context = ?', [
+			value,
+			WORKFLOW_ID,
+			context,
+		]);
+}
 
 async function waitForRoute(): Promise<void> {
 	const deadline = Date.now() + 60_000;
@@ -53,7 +93,7 @@ beforeAll(async () => {
 			data: { notificationSecret: SECRET },
 		},
 	]);
-	await n8n.importWorkflow(triggerWorkflow(WORKFLOW_ID, webhookId));
+	await n8n.importWorkflow(workflow);
 	await n8n.publish(WORKFLOW_ID);
 	await n8n.start();
 	await waitForRoute();
@@ -122,5 +162,31 @@ describe('Payment Gateway Trigger under burst in real n8n (regular mode)', () =>
 		const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all);
 		expect(judge(all, keys)).toEqual({ lost: [], twice: [] });
 		expect(keys).toHaveLength(all.length);
+	}, 300_000);
+
+	it("a row left pending by a process that ended before n8n's answer: a delivery that ran is a duplicate, one that did not runs once", async () => {
+		const ran = AT_ONE[42];
+		const [unanswered] = deliveries(7_002_000, 1);
+		await leavePending(ran.key, false);
+		await leavePending(unanswered.key, true);
+
+		expect(await post(url, SECRET, ran.payload)).toEqual({ status: 200, body: DUPLICATE });
+		expect((await post(url, SECRET, unanswered.payload)).body).toBe(
+			'{"message":"Workflow was started"}',
+		);
+		expect(await post(url, SECRET, unanswered.payload)).toEqual({ status: 200, body: DUPLICATE });
+
+		const all = [...AT_ONE, ...AT_FIFTY, ...deliveries(7_001_000, 1), unanswered];
+		const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all);
+		expect(judge(all, keys)).toEqual({ lost: [], twice: [] });
+		// One row per delivery that ran, each settled as done.
+		const rows = (await sql(
+			'SELECT value FROM processed_data WHERE "workflowId" = ? AND context LIKE ?',
+			[WORKFLOW_ID, `n:${triggerNodeId}:delivery:%`],
+		)) as Array<{ value: string }>;
+		expect(rows).toHaveLength(all.length);
+		expect(rows.filter((row) => JSON.parse(row.value).state === 'done')).toHaveLength(all.length);
+		// Every record, settle and clean-up of the trigger went through without a warning.
+		expect(n8n.log()).not.toMatch(/Payment Gateway Trigger: /);
 	}, 300_000);
 });

@@ -23,23 +23,28 @@ interface ExecutionRepository {
 }
 
 /** `text` inside a LIKE pattern, matched literally (escape character `\`). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** n8n stores SQLite datetimes as `YYYY-MM-DD HH:MM:SS.SSS` (UTC) text; PostgreSQL takes a Date. */
-const dateParameter = (type: string, at: number) =>
+export const dateParameter = (type: string, at: number) =>
 	type === 'postgres' ? new Date(at) : new Date(at).toISOString().replace('T', ' ').slice(0, 23);
 
-async function executionRepository(): Promise<ExecutionRepository | undefined> {
+/** One of n8n's repositories (`@n8n/db`) as the running n8n set it up; undefined outside n8n. */
+export async function n8nRepository<T>(name: string): Promise<T | undefined> {
 	try {
 		// n8n's own package, resolved from n8n's install at run time; not installed for development.
 		// eslint-disable-next-line import-x/no-unresolved
 		const [{ Container }, db] = await Promise.all([import('@n8n/di'), import('@n8n/db')]);
-		const get = (Container as { get(token: unknown): unknown }).get.bind(Container);
-		return get((db as { ExecutionRepository: unknown }).ExecutionRepository) as ExecutionRepository;
+		const token = (db as Record<string, unknown>)[name];
+		if (!token) return undefined;
+		return (Container as { get(token: unknown): unknown }).get(token) as T;
 	} catch {
 		return undefined;
 	}
 }
+
+const executionRepository = async () =>
+	await n8nRepository<ExecutionRepository>('ExecutionRepository');
 
 /**
  * True when an execution of `workflowId` created since `since` (less the clock margin) carries
