@@ -87,12 +87,12 @@ export async function claimRow(
 ): Promise<RowClaim> {
 	const where = rowKey(workflowId, nodeId, key);
 	const value: RowValue = { state: 'pending', boot: BOOT, since: deps.now() };
-	try {
-		await deps.repository.insert({ ...where, value });
-		return 'taken';
-	} catch (error) {
-		if (!isDuplicateRow(error)) throw error;
-	}
+	// Any database error other than the duplicate row rejects: the caller answers 503.
+	const inserted = await deps.repository.insert({ ...where, value }).then(
+		() => true,
+		async (error: unknown) => (isDuplicateRow(error) ? false : await Promise.reject(error)),
+	);
+	if (inserted) return 'taken';
 	const held = (await deps.repository.findOne({ where }))?.value;
 	// Deleted in between (n8n answered that copy with an error): the service retries.
 	if (!held) return 'pending';
