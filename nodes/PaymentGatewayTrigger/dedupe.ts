@@ -16,7 +16,7 @@ import {
 	releaseInMemory,
 	releasePersisted,
 } from './ledger';
-import { claimRow, pruneRows, rowRepository, settleRow, type RowRepository } from './rows';
+import { claimRow, pruneRows, releaseRow, rowRepository, type RowRepository } from './rows';
 import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
 import { executionCarries } from './shared-claim/executions';
 import { sharedClaimStore, type ClaimStore } from './shared-claim/redis';
@@ -119,6 +119,31 @@ async function inThisProcess(
 	return { run: true };
 }
 
+/**
+ * Rows being deleted after n8n answered with an error, by scope and key: a retry waits for the
+ * deletion (milliseconds), and after a failed one is answered 503 while it is tried again, never
+ * "duplicate" (the row of an answered delivery of this process means a duplicate otherwise).
+ */
+const releasing = new Map<string, Promise<boolean>>();
+
+function startRelease(
+	rows: RowRepository,
+	scope: DeliveryScope,
+	key: string,
+	warn: (e: Error) => void,
+): void {
+	const id = `${scope.workflowId}\u0000${scope.nodeId}\u0000${key}`;
+	const deleted = releaseRow(rows, scope.workflowId, scope.nodeId, key).then(
+		() => true,
+		(error: Error) => {
+			warn(error);
+			return false;
+		},
+	);
+	releasing.set(id, deleted);
+	void deleted.then((ok) => ok && releasing.get(id) === deleted && releasing.delete(id));
+}
+
 async function inRows(
 	ctx: IWebhookFunctions,
 	rows: RowRepository,
@@ -128,10 +153,17 @@ async function inRows(
 	response: WatchedResponse,
 ): Promise<Verdict> {
 	const warn = (e: Error) => ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`);
+	const pendingRelease = releasing.get(`${scope.workflowId}\u0000${scope.nodeId}\u0000${key}`);
+	if (pendingRelease && !(await pendingRelease)) {
+		releaseInMemory(scope, key);
+		startRelease(rows, scope, key, warn);
+		return inFlight();
+	}
 	const deps = {
 		repository: rows,
 		now: Date.now,
-		ranSince: async (since: number) => await executionCarries(scope.workflowId, key, since),
+		ranBetween: async (since: number, until: number) =>
+			await executionCarries(scope.workflowId, key, since, until),
 	};
 	let claim;
 	try {
@@ -148,12 +180,12 @@ async function inRows(
 		releaseInMemory(scope, key);
 		return inFlight();
 	}
-	const since = Date.now();
 	// n8n answers only after the execution was created; an error answer means none was.
 	response.once('finish', () => {
-		const ran = response.statusCode < 400;
-		if (!ran) releaseInMemory(scope, key);
-		settleRow(rows, scope.workflowId, scope.nodeId, key, ran, since).catch(warn);
+		if (response.statusCode >= 400) {
+			startRelease(rows, scope, key, warn);
+			releaseInMemory(scope, key);
+		}
 		pruneRows(rows, scope.workflowId, scope.nodeId, windowMs, Date.now()).catch(warn);
 	});
 	return { run: true };

@@ -1,21 +1,23 @@
 /**
  * Regular mode's durable record of accepted deliveries: one row per delivery in n8n's
  * processed_data table (primary key: workflow ID + context), taken with one INSERT before n8n's
- * answer. The database refuses a second row with the same key, so the claim is atomic for every
- * process on that database, and it costs one small write where n8n's processed-data list (what the
- * Remove Duplicates node uses) is read and written whole, all 10,000 keys, for each delivery.
+ * answer and not written again. The database refuses a second row with the same key, so the claim
+ * is atomic for every process on that database, and it costs one small write where n8n's
+ * processed-data list (what the Remove Duplicates node uses) is read and written whole, all 10,000
+ * keys, for each delivery.
  *
- * A row is `pending` until n8n answered (then `done`, or deleted when n8n answered with an error:
- * no execution, the service's retry must run). A `pending` row of another process is one left by a
- * process that ended before n8n's answer: n8n's executions tell whether the delivery ran.
- * Rows older than the duplicate window are deleted, at most once a minute per trigger.
+ * A row names the process that took it (a new ID per n8n start). n8n answered with an error (no
+ * execution): the row is deleted, so the service's retry runs. A row of this process that is still
+ * there was answered (a copy in flight is stopped by process memory first). A row of another process
+ * may have been left by one that ended before n8n's answer: n8n's executions created around the
+ * claim tell whether the delivery ran. Rows older than the duplicate window are deleted, at most
+ * once a minute per trigger.
  */
 import { createHash, randomUUID } from 'node:crypto';
 
 import { dateParameter, likeLiteral, n8nRepository } from './shared-claim/executions';
 
 interface RowValue {
-	state: 'pending' | 'done';
 	/** The process that took the row (a new one per n8n start). */
 	boot: string;
 	/** When the row was taken (ms). */
@@ -41,6 +43,7 @@ export interface RowRepository {
 	createQueryBuilder(): DeleteBuilder;
 }
 
+/** 'pending': the row went while it was read (n8n answered that copy with an error). */
 export type RowClaim = 'taken' | 'done' | 'pending';
 
 const BOOT = randomUUID();
@@ -74,11 +77,17 @@ function isDuplicateRow(error: unknown): boolean {
 export interface RowDeps {
 	repository: RowRepository;
 	now(): number;
-	/** Whether an execution carrying the delivery was created since `since` (undefined: cannot tell). */
-	ranSince(since: number): Promise<boolean | undefined>;
+	/**
+	 * Whether an execution carrying the delivery was created between `since` and `until`
+	 * (undefined: cannot tell).
+	 */
+	ranBetween(since: number, until: number): Promise<boolean | undefined>;
 }
 
-/** Takes the delivery's row: 'taken' (run it), 'done' (a duplicate) or 'pending' (in flight here). */
+/** n8n creates the execution within this time of the claim, or never (MAX_PENDING_MS). */
+const ANSWER_WITHIN_MS = 300_000;
+
+/** Takes the delivery's row: 'taken' (run it), 'done' (a duplicate) or 'pending' (ask again). */
 export async function claimRow(
 	deps: RowDeps,
 	workflowId: string,
@@ -86,7 +95,7 @@ export async function claimRow(
 	key: string,
 ): Promise<RowClaim> {
 	const where = rowKey(workflowId, nodeId, key);
-	const value: RowValue = { state: 'pending', boot: BOOT, since: deps.now() };
+	const value: RowValue = { boot: BOOT, since: deps.now() };
 	// Any database error other than the duplicate row rejects: the caller answers 503.
 	const inserted = await deps.repository.insert({ ...where, value }).then(
 		() => true,
@@ -94,31 +103,22 @@ export async function claimRow(
 	);
 	if (inserted) return 'taken';
 	const held = (await deps.repository.findOne({ where }))?.value;
-	// Deleted in between (n8n answered that copy with an error): the service retries.
 	if (!held) return 'pending';
-	if (held.state === 'done') return 'done';
-	if (held.boot === BOOT) return 'pending';
-	// Left pending by a process that ended before n8n answered: did its execution start?
-	if ((await deps.ranSince(held.since)) !== false) {
-		await deps.repository.update(where, { value: { ...held, state: 'done' } });
-		return 'done';
-	}
+	if (held.boot === BOOT) return 'done';
+	// Taken by another process, maybe one that ended before n8n answered: did its execution start?
+	if ((await deps.ranBetween(held.since, held.since + ANSWER_WITHIN_MS)) !== false) return 'done';
 	await deps.repository.update(where, { value });
 	return 'taken';
 }
 
-/** After n8n's answer: `done` when an execution was created, else the row goes (the retry runs). */
-export async function settleRow(
+/** After n8n answered with an error (no execution): the row goes, so the service's retry runs. */
+export async function releaseRow(
 	repository: RowRepository,
 	workflowId: string,
 	nodeId: string,
 	key: string,
-	ran: boolean,
-	since: number,
 ): Promise<void> {
-	const where = rowKey(workflowId, nodeId, key);
-	if (ran) await repository.update(where, { value: { state: 'done', boot: BOOT, since } });
-	else await repository.delete(where);
+	await repository.delete(rowKey(workflowId, nodeId, key));
 }
 
 /** Deletes the trigger's rows older than the window; at most once a minute per trigger node. */

@@ -1,7 +1,19 @@
-import type { RowDeps, RowRepository } from '../../nodes/PaymentGatewayTrigger/rows';
-import { claimRow, pruneRows, settleRow } from '../../nodes/PaymentGatewayTrigger/rows';
+import { EventEmitter } from 'node:events';
 
-type Value = { state: 'pending' | 'done'; boot: string; since: number };
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import type { RowDeps, RowRepository } from '../../nodes/PaymentGatewayTrigger/rows';
+import { claimRow, pruneRows, releaseRow } from '../../nodes/PaymentGatewayTrigger/rows';
+import { judgeDelivery } from '../../nodes/PaymentGatewayTrigger/dedupe';
+import { releaseInMemory } from '../../nodes/PaymentGatewayTrigger/ledger';
+
+type Value = { boot: string; since: number };
+
+let mockRepository: RowRepository | undefined;
+jest.mock('../../nodes/PaymentGatewayTrigger/rows', () => ({
+	...jest.requireActual('../../nodes/PaymentGatewayTrigger/rows'),
+	rowRepository: async () => mockRepository,
+}));
 
 /** n8n's processed_data table as the database enforces it: one row per workflow ID + context. */
 class Table {
@@ -9,7 +21,11 @@ class Table {
 
 	failInsert?: Error;
 
+	failDelete = 0;
+
 	duplicateCode = 'SQLITE_CONSTRAINT';
+
+	deleting?: Promise<void>;
 
 	readonly deletes: Array<{ where: string[]; parameters: object[] }> = [];
 
@@ -33,7 +49,14 @@ class Table {
 				return value ? { value } : null;
 			},
 			update: async (where, { value }) => void this.rows.set(id(where), { ...value }),
-			delete: async (where) => void this.rows.delete(id(where)),
+			delete: async (where) => {
+				await this.deleting;
+				if (this.failDelete > 0) {
+					this.failDelete -= 1;
+					throw new Error('SQLITE_BUSY: database is locked');
+				}
+				this.rows.delete(id(where));
+			},
 			createQueryBuilder() {
 				const query = { where: [] as string[], parameters: [] as object[] };
 				const builder = {
@@ -53,60 +76,62 @@ class Table {
 }
 
 let table: Table;
-let ranSince: jest.Mock<Promise<boolean | undefined>, [number]>;
+let ranBetween: jest.Mock<Promise<boolean | undefined>, [number, number]>;
 let deps: RowDeps;
 const claim = async (key: string) => await claimRow(deps, 'wf1', 'node-1', key);
+const endedElsewhere = () => table.rows.forEach((value) => (value.boot = 'a process that ended'));
 
 beforeEach(() => {
 	table = new Table();
-	ranSince = jest.fn(async () => false);
-	deps = { repository: table.repository(), now: () => 1_000_000, ranSince };
+	ranBetween = jest.fn(
+		async (_since: number, _until: number): Promise<boolean | undefined> => false,
+	);
+	deps = { repository: table.repository(), now: () => 1_000_000, ranBetween };
 });
 
-describe('regular mode: one processed_data row per delivery', () => {
-	test('the first copy takes the row; a copy while it is pending here is in flight; after n8n answered, a duplicate', async () => {
+describe('regular mode: one processed_data row per delivery, written once', () => {
+	test('the first copy takes the row; a later copy of this process is a duplicate', async () => {
 		expect(await claim('k1')).toBe('taken');
-		expect(await claim('k1')).toBe('pending');
-		await settleRow(deps.repository, 'wf1', 'node-1', 'k1', true, 1_000_000);
 		expect(await claim('k1')).toBe('done');
 		expect(await claim('k2')).toBe('taken');
 		expect(table.rows.size).toBe(2);
-		expect(ranSince).not.toHaveBeenCalled();
+		expect(ranBetween).not.toHaveBeenCalled();
 	});
 
-	test('n8n answered with an error: the row goes, and the retry runs', async () => {
+	test('released (n8n answered with an error): the retry takes it again', async () => {
 		expect(await claim('k1')).toBe('taken');
-		await settleRow(deps.repository, 'wf1', 'node-1', 'k1', false, 1_000_000);
+		await releaseRow(deps.repository, 'wf1', 'node-1', 'k1');
 		expect(table.rows.size).toBe(0);
 		expect(await claim('k1')).toBe('taken');
 	});
 
-	test("a row left pending by a process that ended: n8n's executions decide", async () => {
-		expect(await claim('ran')).toBe('taken');
-		expect(await claim('not-ran')).toBe('taken');
-		expect(await claim('unknown')).toBe('taken');
-		// What a restart leaves: the rows of another process.
-		for (const value of table.rows.values()) value.boot = 'a process that ended';
-		ranSince.mockImplementation(async () => true);
+	test("a row of a process that ended: n8n's executions around its claim decide", async () => {
+		for (const key of ['ran', 'not-ran', 'unknown']) expect(await claim(key)).toBe('taken');
+		endedElsewhere();
+		ranBetween.mockImplementation(async () => true);
 		expect(await claim('ran')).toBe('done');
-		ranSince.mockImplementation(async () => false);
+		ranBetween.mockImplementation(async () => false);
 		expect(await claim('not-ran')).toBe('taken');
-		expect(await claim('not-ran')).toBe('pending');
-		ranSince.mockImplementation(async () => undefined);
+		expect(await claim('not-ran')).toBe('done');
+		ranBetween.mockImplementation(async () => undefined);
 		expect(await claim('unknown')).toBe('done');
-		expect(ranSince.mock.calls.map(([since]) => since)).toEqual([1_000_000, 1_000_000, 1_000_000]);
-		ranSince.mockImplementation(async () => {
+		// From the claim until n8n surely answered or never will.
+		expect(ranBetween.mock.calls).toEqual([
+			[1_000_000, 1_300_000],
+			[1_000_000, 1_300_000],
+			[1_000_000, 1_300_000],
+		]);
+		ranBetween.mockImplementation(async () => {
 			throw new Error('database is not ready');
 		});
-		table.rows.forEach((value) => (value.boot = 'a process that ended'));
-		table.rows.forEach((value) => (value.state = 'pending'));
+		endedElsewhere();
 		await expect(claim('ran')).rejects.toThrow('database is not ready');
 	});
 
 	test("PostgreSQL's unique violation is a duplicate too; any other database error rejects", async () => {
 		table.duplicateCode = '23505';
 		expect(await claim('k1')).toBe('taken');
-		expect(await claim('k1')).toBe('pending');
+		expect(await claim('k1')).toBe('done');
 		table.failInsert = Object.assign(new Error('SQLITE_BUSY: database is locked'), {
 			code: 'SQLITE_BUSY',
 		});
@@ -134,12 +159,61 @@ describe('regular mode: one processed_data row per delivery', () => {
 			],
 		});
 	});
+
+	test('rows of two keys never share a context, and contexts fit the column (255)', async () => {
+		await claim('x'.repeat(5000));
+		await claim('x'.repeat(5001));
+		const contexts = [...table.rows.keys()];
+		expect(new Set(contexts).size).toBe(2);
+		for (const context of contexts) expect(context.length).toBeLessThan(255);
+	});
 });
 
-test('rows of two keys never share a context, and contexts fit the column (255)', async () => {
-	await claim('x'.repeat(5000));
-	await claim('x'.repeat(5001));
-	const contexts = [...table.rows.keys()];
-	expect(new Set(contexts).size).toBe(2);
-	for (const context of contexts) expect(context.length).toBeLessThan(255);
+describe('the trigger with rows: a delivery n8n answered with an error is never called a duplicate', () => {
+	const warnings: string[] = [];
+	const delivery = async (key: string, answer?: number) => {
+		const response = Object.assign(new EventEmitter(), { headersSent: false, statusCode: 200 });
+		const ctx = {
+			getNode: () => ({ id: 'node-1', name: 'Trigger' }),
+			getWorkflow: () => ({ id: 'wf-answers' }),
+			getResponseObject: () => response,
+			logger: { warn: (message: string) => warnings.push(message) },
+		} as unknown as IWebhookFunctions;
+		const verdict = await judgeDelivery(ctx, key, {});
+		if (verdict.run && answer !== undefined) {
+			response.statusCode = answer;
+			response.headersSent = true;
+			response.emit('finish');
+		}
+		return verdict.run ? 'run' : 'duplicate' in verdict && verdict.duplicate ? 'duplicate' : 503;
+	};
+	beforeEach(() => (mockRepository = table.repository()));
+	afterAll(() => (mockRepository = undefined));
+
+	test('answered 200: every later copy is a duplicate, by memory and then by its row', async () => {
+		expect(await delivery('ok', 200)).toBe('run');
+		expect(await delivery('ok')).toBe('duplicate');
+		releaseInMemory({ workflowId: 'wf-answers', nodeId: 'node-1' }, 'ok');
+		expect(await delivery('ok')).toBe('duplicate');
+		expect(table.rows.size).toBe(1);
+	});
+
+	test('answered 500: a retry during the row’s deletion waits for it and runs', async () => {
+		let finishDeleting = () => {};
+		table.deleting = new Promise<void>((resolve) => (finishDeleting = resolve));
+		expect(await delivery('failed', 500)).toBe('run');
+		const retry = delivery('failed', 200);
+		setTimeout(finishDeleting, 20);
+		expect(await retry).toBe('run');
+		expect(table.rows.size).toBe(1);
+	});
+
+	test('answered 500 and the deletion failed: 503 while it is tried again, then the retry runs', async () => {
+		table.failDelete = 1;
+		expect(await delivery('stuck', 500)).toBe('run');
+		expect(await delivery('stuck')).toBe(503);
+		expect(warnings.join('\n')).toMatch(/database is locked/);
+		expect(await delivery('stuck', 200)).toBe('run');
+		expect(await delivery('stuck')).toBe('duplicate');
+	});
 });

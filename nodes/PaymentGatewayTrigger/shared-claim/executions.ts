@@ -47,14 +47,15 @@ const executionRepository = async () =>
 	await n8nRepository<ExecutionRepository>('ExecutionRepository');
 
 /**
- * True when an execution of `workflowId` created since `since` (less the clock margin) carries
- * `deliveryKey`, deleted executions included (they ran). Undefined when this n8n offers no
- * execution repository to read; a database failure rejects.
+ * True when an execution of `workflowId` created since `since` (and up to `until`; both widened by
+ * the clock margin) carries `deliveryKey`, deleted executions included (they ran). Undefined when
+ * this n8n offers no execution repository to read; a database failure rejects.
  */
 export async function executionCarries(
 	workflowId: string,
 	deliveryKey: string,
 	since: number,
+	until?: number,
 ): Promise<boolean | undefined> {
 	const repository = await executionRepository();
 	if (!repository) return undefined;
@@ -67,6 +68,9 @@ export async function executionCarries(
 		.where('execution.workflowId = :workflowId', { workflowId })
 		.andWhere('execution.createdAt >= :since', {
 			since: dateParameter(type, since - CLOCK_MARGIN_MS),
+		})
+		.andWhere('execution.createdAt <= :until', {
+			until: dateParameter(type, (until ?? Date.now()) + CLOCK_MARGIN_MS),
 		})
 		.andWhere("data.data LIKE :pattern ESCAPE '\\'", {
 			pattern: `%${likeLiteral(JSON.stringify(deliveryKey))}%`,
