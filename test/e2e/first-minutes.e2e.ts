@@ -125,6 +125,15 @@ async function clickSettled(target: Locator): Promise<void> {
 			return;
 		} catch (error) {
 			if (attempt >= 5) throw error;
+			// Seen once on a loaded machine: a dialog of n8n's over the panel took the click. Say
+			// which, and close it as a user would.
+			const dialog = page.locator('#app-modals [role="dialog"]').first();
+			if (await dialog.isVisible().catch(() => false)) {
+				console.log(`a dialog was in the way: ${(await dialog.innerText()).slice(0, 300)}`);
+				const close = dialog.locator('.el-dialog__headerbtn, [aria-label="Close"]').first();
+				if (await close.isVisible().catch(() => false)) await close.click();
+				else await page.keyboard.press('Escape');
+			}
 		}
 	}
 }
