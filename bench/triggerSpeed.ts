@@ -1,8 +1,10 @@
 // The trigger's figures: deliveries to Payment Gateway Trigger → No Operation against the same
 // deliveries to n8n's own Webhook node (responding on receipt) → No Operation, in real n8n, regular
 // mode (one process, SQLite) and queue mode (main + one `n8n webhook` process + two workers,
-// PostgreSQL and Redis), one at a time and 20 at a time. The two contenders alternate within each
-// round; each delivery is a distinct payment event, so every one of them starts an execution.
+// PostgreSQL and Redis), one at a time and 20 at a time. A third contender, n8n's Webhook node with
+// Header Auth on the same header, shows what n8n itself adds for a webhook that reads a credential.
+// The contenders alternate within each round; each delivery is a distinct payment event, so every
+// one of them starts an execution.
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { atMost, type Row } from './stats';
 const ROOT = resolve(__dirname, '..');
 const SECRET = `bench-${randomUUID()}`;
 const CREDENTIAL = { id: 'benchWebhookCred1', name: 'Bench Webhook' };
+const HEADER_AUTH = { id: 'benchHeaderAuth1', name: 'Bench Header Auth' };
 const STARTED = '{"message":"Workflow was started"}';
 const CONCURRENCY = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -29,11 +32,8 @@ export interface TriggerSizes {
 	triggerBurst: number;
 }
 
-interface Target {
-	trigger: string;
-	webhook: string;
-	dispose(): Promise<void>;
-}
+type Side = 'trigger' | 'webhook' | 'webhookAuth';
+type Target = Record<Side, string> & { dispose(): Promise<void> };
 
 const chain = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
 const noOp = { id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} };
@@ -58,8 +58,16 @@ function workflows(triggerHook: string, webhookPath: string): WorkflowJson[] {
 		webhookId: randomUUID(),
 		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
 	};
+	const webhookAuth = {
+		...webhook,
+		id: randomUUID(),
+		webhookId: randomUUID(),
+		parameters: { ...webhook.parameters, path: `${webhookPath}-auth`, authentication: 'headerAuth' },
+		credentials: { httpHeaderAuth: HEADER_AUTH },
+	};
 	const base = { active: false, settings: { executionOrder: 'v1' } };
 	return [
+		{ ...base, id: 'benchWebhookAuthSpeed', name: 'Bench webhook with header auth', nodes: [webhookAuth, { ...noOp, id: randomUUID() }], connections: chain(webhook.name, noOp.name) },
 		{ ...base, id: 'benchTriggerSpeed', name: 'Bench trigger', nodes: [trigger, noOp], connections: chain(trigger.name, noOp.name) },
 		{ ...base, id: 'benchWebhookSpeed', name: 'Bench webhook', nodes: [webhook, { ...noOp, id: randomUUID() }], connections: chain(webhook.name, noOp.name) },
 	];
@@ -77,21 +85,26 @@ async function withEnv<T>(env: Record<string, string>, run: () => Promise<T>): P
 	return await promise;
 }
 
-async function setUp(n8n: N8n, env: Record<string, string>): Promise<{ trigger: string; webhook: string }> {
+async function setUp(n8n: N8n, env: Record<string, string>): Promise<Record<Side, string>> {
 	const hook = randomUUID();
 	const path = `bench-webhook-${hook.slice(0, 8)}`;
-	await withEnv(env, () => n8n.importCredentials([{ ...CREDENTIAL, type: 'paymentGatewayWebhookApi', data: { notificationSecret: SECRET } }]));
+	await withEnv(env, () =>
+		n8n.importCredentials([
+			{ ...CREDENTIAL, type: 'paymentGatewayWebhookApi', data: { notificationSecret: SECRET } },
+			{ ...HEADER_AUTH, type: 'httpHeaderAuth', data: { name: 'notification-secret', value: SECRET } },
+		]),
+	);
 	for (const workflow of workflows(hook, path)) {
 		await withEnv(env, () => n8n.importWorkflow(workflow));
 		await withEnv(env, () => n8n.publish(workflow.id));
 	}
-	return { trigger: `${hook}/payment-gateway`, webhook: path };
+	return { trigger: `${hook}/payment-gateway`, webhook: path, webhookAuth: `${path}-auth` };
 }
 
 /** Waits until both URLs are registered (a wrong secret starts nothing; the webhook probe starts one execution). */
 async function registered(target: Target): Promise<Target> {
 	const deadline = Date.now() + 120_000;
-	for (const [url, secret] of [[target.trigger, 'probe'], [target.webhook, SECRET]]) {
+	for (const [url, secret] of [[target.trigger, 'probe'], [target.webhook, SECRET], [target.webhookAuth, SECRET]]) {
 		while ((await post(url, secret, { probe: true }).catch(() => ({ status: 0 }))).status === 404) {
 			if (Date.now() > deadline) throw new Error(`not registered: ${url}`);
 			await sleep(250);
@@ -109,7 +122,7 @@ async function regularMode(): Promise<Target> {
 	const paths = await setUp(n8n, {});
 	await withEnv(profiled(), () => n8n.start());
 	const url = (path: string) => `${n8n.baseUrl}/webhook/${path}`;
-	return await registered({ trigger: url(paths.trigger), webhook: url(paths.webhook), dispose: () => n8n.dispose() });
+	return await registered({ trigger: url(paths.trigger), webhook: url(paths.webhook), webhookAuth: url(paths.webhookAuth), dispose: () => n8n.dispose() });
 }
 
 /** Throw-away PostgreSQL and Redis (scripts/queue-services.sh), main, one webhook process, two workers. */
@@ -133,7 +146,7 @@ async function queueMode(): Promise<Target> {
 		processes.push(await ClusterProcess.start('webhook', 10, await N8n.create(), { ...env, ...profiled() }));
 		for (let i = 0; i < 2; i++) processes.push(await ClusterProcess.start('worker', 10, await N8n.create(), env));
 		const url = (path: string) => `${processes[0].n8n.baseUrl}/webhook/${path}`;
-		return await registered({ trigger: url(paths.trigger), webhook: url(paths.webhook), dispose });
+		return await registered({ trigger: url(paths.trigger), webhook: url(paths.webhook), webhookAuth: url(paths.webhookAuth), dispose });
 	} catch (error) {
 		await dispose();
 		throw error;
@@ -182,9 +195,8 @@ type Load = 'one' | 'burst';
 
 /** Error answers delivered again, when there were any (they count in the time). */
 function retriesNote(rows: string): string | undefined {
-	const trigger = retried[`${rows} trigger`] ?? 0;
-	const webhook = retried[`${rows} webhook`] ?? 0;
-	return trigger + webhook ? `error answers delivered again: trigger ${trigger}, Webhook node ${webhook}` : undefined;
+	const [trigger, webhook, auth] = ['trigger', 'webhook', 'webhookAuth'].map((side) => retried[`${rows} ${side}`] ?? 0);
+	return trigger + webhook + auth ? `error answers delivered again: trigger ${trigger}, Webhook node ${webhook}, with Header Auth ${auth}` : undefined;
 }
 
 export function triggerSpeedFigure(sizes: TriggerSizes): Figure {
@@ -201,7 +213,7 @@ export function triggerSpeedFigure(sizes: TriggerSizes): Figure {
 			found = mode === 'regular' ? await regularMode() : await queueMode();
 			targets.set(mode, found);
 			// Warm-up, not measured: code loaded, connections open, credential read once.
-			for (const url of [found.trigger, found.webhook]) await load(url, 20, 4, 'warm-up');
+			for (const url of [found.trigger, found.webhook, found.webhookAuth]) await load(url, 20, 4, 'warm-up');
 		}
 		return found;
 	};
@@ -212,7 +224,8 @@ export function triggerSpeedFigure(sizes: TriggerSizes): Figure {
 			for (const mode of MODES) {
 				const urls = await target(mode);
 				for (const [name, count, concurrency] of loads) {
-					const order: Array<'trigger' | 'webhook'> = round % 2 ? ['webhook', 'trigger'] : ['trigger', 'webhook'];
+					const sides: Side[] = ['trigger', 'webhook', 'webhookAuth'];
+					const order = [...sides.slice(round % 3), ...sides.slice(0, round % 3)];
 					for (const side of order) push(`${mode} ${name} ${side}`, await load(urls[side], count, concurrency, `${mode} ${name} ${side}`));
 				}
 			}
@@ -221,17 +234,15 @@ export function triggerSpeedFigure(sizes: TriggerSizes): Figure {
 			MODES.flatMap((mode) =>
 				loads
 					.filter(([name]) => ms[`${mode} ${name} trigger`])
-					.map(([name, count, concurrency]) =>
-						atMost(
-							`Payment Gateway Trigger → No Operation, ${count} deliveries ${concurrency === 1 ? 'one at a time' : `${concurrency} at a time`}, ${mode} mode${mode === 'queue' ? ' (webhook process, 2 workers, PostgreSQL, Redis)' : ' (SQLite)'}: per delivery`,
-							"n8n's Webhook node (responding on receipt) → No Operation, same deliveries",
-							ms[`${mode} ${name} trigger`],
-							ms[`${mode} ${name} webhook`],
-							'ms',
-							1.2,
-							retriesNote(`${mode} ${name}`),
-						),
-					),
+					.flatMap(([name, count, concurrency]) => {
+						const what = `Payment Gateway Trigger → No Operation, ${count} deliveries ${concurrency === 1 ? 'one at a time' : `${concurrency} at a time`}, ${mode} mode${mode === 'queue' ? ' (webhook process, 2 workers, PostgreSQL, Redis)' : ' (SQLite)'}: per delivery`;
+						const against = (side: Side, anchor: string) =>
+							atMost(what, anchor, ms[`${mode} ${name} trigger`], ms[`${mode} ${name} ${side}`], 'ms', 1.2, retriesNote(`${mode} ${name}`));
+						return [
+							against('webhook', "n8n's Webhook node (responding on receipt) → No Operation, same deliveries"),
+							against('webhookAuth', "n8n's Webhook node with Header Auth on the same header (a credential read per delivery) → No Operation"),
+						];
+					}),
 			),
 		async dispose() {
 			for (const found of targets.values()) await found.dispose();

@@ -2,6 +2,8 @@
 # Real n8n for the end-to-end suites and the demo, with this package loaded as an installed
 # community package. Needs Node 24 on PATH: call it through scripts/node24.sh.
 # The release is the pin of test/compat/versions.txt, or N8N_E2E_VERSION (any line of that list).
+# N8N_E2E_NODE=<major> (20, 22): n8n installs and runs on that Node.js (node@<major> from the npm
+# registry, into .tools/node<major>), in its own cache folder; by default on the Node 24 on PATH.
 #
 #   n8n.sh install                   that n8n into a cache outside node_modules (once per release)
 #   n8n.sh dir                       prints that cache folder
@@ -19,13 +21,28 @@ versions() { matrix_lines | awk -v role="${1:-}" 'role == "" || index("," $2 ","
 N8N_VERSION="${N8N_E2E_VERSION:-$(versions pin | tail -n 1)}"
 matrix_lines | awk -v v="$N8N_VERSION" '$1 == v { found = 1 } END { exit !found }' ||
 	{ echo "n8n.sh: n8n $N8N_VERSION is not in $matrix" >&2; exit 1; }
-cache="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-payment-gateway/n8n-$N8N_VERSION}"
+node_major="${N8N_E2E_NODE:-24}"
+suffix=""
+[ "$node_major" = 24 ] || suffix="-node$node_major"
+cache="${N8N_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-payment-gateway/n8n-$N8N_VERSION$suffix}"
 package=n8n-nodes-payment-gateway
 
 die() { echo "n8n.sh: $*" >&2; exit 1; }
 need_node24() {
 	[ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -ge 24 ] ||
 		die "needs Node.js >= 24 on PATH; run it as: bash scripts/node24.sh bash scripts/n8n.sh $*"
+	[ "$node_major" = 24 ] && return 0
+	# Another Node.js for n8n (N8N_E2E_NODE): first on PATH for npm, node-gyp and n8n's own bin.
+	local bin="$root/.tools/node$node_major/node_modules/node/bin"
+	if [ ! -x "$bin/node" ]; then
+		echo "Installing Node.js $node_major into .tools/node$node_major for n8n ..." >&2
+		mkdir -p "$root/.tools/node$node_major"
+		npm install --prefix "$root/.tools/node$node_major" --no-save --no-audit --no-fund \
+			--loglevel=error "node@$node_major" >&2
+	fi
+	export PATH="$bin:$PATH"
+	[ "$(node -p 'process.versions.node.split(".")[0]')" = "$node_major" ] ||
+		die "Node.js $node_major not found in $bin"
 }
 
 # Headers of the running node for native rebuilds. ~/.npmrc may name another Node's headers

@@ -2,7 +2,8 @@
 # The compatibility run: the compatibility subset of the real-n8n suites (test/compat/features.js)
 # on each n8n release of test/compat/versions.txt, each installed once into its own cache beside the
 # pinned one; queue mode on the oldest and the newest. Ends with the table release × feature.
-# Needs Node 24 on PATH: npm run test:compat [-- --ends | --after-full-suites | <version>...]
+# Needs Node 24 on PATH: npm run test:compat [-- --ends | --after-full-suites | <version>[@<node>]...]
+#   <version>@<node>     that release with n8n on another Node.js major (20, 22; default 24)
 #   --ends               the oldest and the newest release only
 #   --after-full-suites  the ends, for .ci/run right after `npm run test:e2e` and `npm run test:queue`
 #                        on the pin: the pin's column is read from those suites' results (they hold
@@ -57,13 +58,22 @@ from_full_suites() {
 	' "$PWD/.tools/jest-e2e-results.json" "$PWD/.tools/jest-queue-results.json" >".tools/compat/$1.jest.json"
 	echo '{"install":0,"run":0,"fullSuites":true}' >".tools/compat/$1.times.json"
 }
-for version in "${versions[@]}"; do
+labels=()
+for entry in "${versions[@]}"; do
+	version="${entry%@*}"
+	node=""
+	[ "$entry" = "$version" ] || node="${entry#*@}"
+	# Files and table column: the release, and its Node.js when not the default 24.
+	label="$version"
+	[ -z "$node" ] || [ "$node" = 24 ] || label="$version@node$node"
+	labels+=("$label")
 	export N8N_E2E_VERSION="$version"
+	if [ -n "$node" ]; then export N8N_E2E_NODE="$node"; else unset N8N_E2E_NODE; fi
 	if [ "$version" = "$from_full" ]; then
 		from_full_suites "$version" || status=1
 		continue
 	fi
-	rm -f ".tools/compat/$version".*.json
+	rm -f ".tools/compat/$label".*.json
 	started=$SECONDS
 	n8n_sh install
 	installed=$SECONDS
@@ -77,12 +87,12 @@ for version in "${versions[@]}"; do
 		services="$(mktemp -d "${TMPDIR:-/tmp}/n8n-compat-services.XXXXXX")"
 		eval "$(bash scripts/queue-services.sh start "$services")"
 	fi
-	echo "== n8n $version: ${#selection[@]} suites" >&2
-	jest -c jest.compat.config.js --ci --runInBand --json --outputFile=".tools/compat/$version.jest.json" \
+	echo "== n8n $version${node:+ on Node.js $node}: ${#selection[@]} suites" >&2
+	jest -c jest.compat.config.js --ci --runInBand --json --outputFile=".tools/compat/$label.jest.json" \
 		"${selection[@]}" -t "$pattern" || status=1
 	stop_services
 	printf '{"install":%d,"run":%d}\n' "$((installed - started))" "$((SECONDS - installed))" \
-		>".tools/compat/$version.times.json"
+		>".tools/compat/$label.times.json"
 done
-node test/compat/table.js "${versions[@]}" || status=1
+node test/compat/table.js "${labels[@]}" || status=1
 exit "$status"

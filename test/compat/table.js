@@ -25,7 +25,7 @@ function ends() {
  * release; "ends only" for a feature run on the oldest and newest releases only.
  */
 function verdict(results, feature, version) {
-	if (feature.ends && version && !ends().includes(version)) return 'ends only';
+	if (feature.ends && version && !ends().includes(version.split('@')[0])) return 'ends only';
 	if (!results) return 'not run';
 	const pattern = new RegExp(feature.test);
 	const tests = results.testResults
@@ -40,7 +40,8 @@ function verdict(results, feature, version) {
 }
 
 function table(versions) {
-	const header = ['Feature', ...versions];
+	// "1.123.81@node20": that release with n8n on Node.js 20; otherwise on Node.js 24.
+	const header = ['Feature', ...versions.map((v) => v.replace(/@node(\d+)$/, ' (Node.js $1)'))];
 	const rows = FEATURES.map((f) => [
 		f.title,
 		...versions.map((v) => verdict(read(`${v}.jest.json`), f, v)),

@@ -9,7 +9,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { sandboxCredentials as harnessCredentials } from '../workflows/support';
 import { manualGatewayWorkflow, sandboxCredentials, TRIGGER_PATH } from './fixtures';
 import { GATEWAY_TYPE, N8n, PACKAGE, type CredentialEntry } from './n8n';
-import { N8N_VERSION } from './version';
+import { N8N_LABEL, N8N_VERSION } from './version';
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -36,7 +36,7 @@ const connectionsTo = (path: string) =>
 function recordFigure(name: string, value: unknown): void {
 	const dir = resolve(__dirname, '../../.tools/compat');
 	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, `${N8N_VERSION}.${name}.json`), JSON.stringify(value));
+	writeFileSync(join(dir, `${N8N_LABEL}.${name}.json`), JSON.stringify(value));
 }
 
 beforeAll(async () => {

@@ -14,6 +14,10 @@ function n8nSh(command: string): string {
 
 /** The release under test, e.g. "1.123.81". */
 export const N8N_VERSION = n8nSh('version');
+/** The Node.js major n8n runs on (N8N_E2E_NODE, default 24). */
+export const N8N_NODE = process.env.N8N_E2E_NODE || '24';
+/** The compatibility run's name for this run: the release, and its Node.js when not 24. */
+export const N8N_LABEL = N8N_NODE === '24' ? N8N_VERSION : `${N8N_VERSION}@node${N8N_NODE}`;
 /** Its install folder (the cache scripts/n8n.sh fills). */
 export const N8N_DIR = n8nSh('dir');
 
