@@ -487,7 +487,7 @@ describe('what the editor shows is what the node means', () => {
 		await page.keyboard.press('Control+s');
 		const id = /\/workflow\/([^/?]+)/.exec(page.url())?.[1];
 		let parameters: Record<string, unknown> | undefined;
-		for (let tries = 0; !parameters && tries < 50; tries += 1) {
+		for (let tries = 0; !parameters && tries < 75; tries += 1) {
 			await page.waitForTimeout(200);
 			const saved = await page.evaluate(async (workflowId) => {
 				// n8n's REST API wants the browser ID its editor sends with the session cookie.
@@ -500,9 +500,9 @@ describe('what the editor shows is what the node means', () => {
 						})
 					: undefined;
 			}, id);
-			parameters = saved?.data.nodes.find((node) =>
-				node.type.endsWith('.paymentGateway'),
-			)?.parameters;
+			// n8n also saves on its own: wait for the save of what the panel shows now.
+			const found = saved?.data.nodes.find((node) => node.type.endsWith('.paymentGateway'));
+			if (found?.parameters.resource === 'payment') parameters = found.parameters;
 		}
 		// Absent: the node reads it as empty and says the amount is required.
 		expect(parameters).toMatchObject({ resource: 'payment' });
