@@ -15,6 +15,7 @@ import {
 	processedDataService,
 	releaseInMemory,
 	releasePersisted,
+	scopeKey,
 } from './ledger';
 import { claimRow, pruneRows, releaseRow, rowRepository, type RowRepository } from './rows';
 import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
@@ -125,6 +126,7 @@ async function inThisProcess(
  * "duplicate" (the row of an answered delivery of this process means a duplicate otherwise).
  */
 const releasing = new Map<string, Promise<boolean>>();
+const releaseId = (scope: DeliveryScope, key: string) => `${scopeKey(scope)}\u0000${key}`;
 
 function startRelease(
 	rows: RowRepository,
@@ -132,7 +134,7 @@ function startRelease(
 	key: string,
 	warn: (e: Error) => void,
 ): void {
-	const id = `${scope.workflowId}\u0000${scope.nodeId}\u0000${key}`;
+	const id = releaseId(scope, key);
 	const deleted = releaseRow(rows, scope.workflowId, scope.nodeId, key).then(
 		() => true,
 		(error: Error) => {
@@ -153,7 +155,7 @@ async function inRows(
 	response: WatchedResponse,
 ): Promise<Verdict> {
 	const warn = (e: Error) => ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`);
-	const pendingRelease = releasing.get(`${scope.workflowId}\u0000${scope.nodeId}\u0000${key}`);
+	const pendingRelease = releasing.get(releaseId(scope, key));
 	if (pendingRelease && !(await pendingRelease)) {
 		releaseInMemory(scope, key);
 		startRelease(rows, scope, key, warn);

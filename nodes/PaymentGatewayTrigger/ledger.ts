@@ -42,7 +42,7 @@ interface ProcessedDataService {
 const memory = new Map<string, Map<string, number>>();
 const queues = new Map<string, Promise<unknown>>();
 
-const scopeKey = (scope: DeliveryScope) => `${scope.workflowId}\u0000${scope.nodeId}`;
+export const scopeKey = (scope: DeliveryScope) => `${scope.workflowId}\u0000${scope.nodeId}`;
 
 /**
  * Records `key` in process memory unless it is already there (within the window). Synchronous on

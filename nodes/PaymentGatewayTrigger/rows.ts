@@ -15,6 +15,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 
+import { scopeKey } from './ledger';
 import { dateParameter, likeLiteral, n8nRepository } from './shared-claim/executions';
 
 interface RowValue {
@@ -129,7 +130,7 @@ export async function pruneRows(
 	windowMs: number,
 	now: number,
 ): Promise<void> {
-	const id = `${workflowId}\u0000${nodeId}`;
+	const id = scopeKey({ workflowId, nodeId });
 	if (now - (lastPruned.get(id) ?? 0) < PRUNE_EVERY_MS) return;
 	lastPruned.set(id, now);
 	const { options, driver } = repository.manager.connection;
