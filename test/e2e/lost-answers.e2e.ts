@@ -16,6 +16,7 @@ import {
 	useLostAnswers,
 	type Case,
 } from './lost-answers.support';
+import { requestsTo } from '../workflows/support';
 
 const MANAGE = '/orders/v1/transaction';
 let counter = 0;
@@ -174,4 +175,23 @@ describe('a lost answer in real n8n, default settings: settled by looking, one e
 			expect(effects).toBe(0);
 		},
 	);
+
+	it('Refund: the answer lost at once and the refund applied after the node looked → unknown, never "safe to run again"; one refund in the end', async () => {
+		const c = caseNamed('Refund');
+		const prepared = await c.prepare();
+		// The service applies the refund 5 s after dropping the connection, after the node's look.
+		live.sandbox.faults.inject({ kind: 'applyLate', delayMs: 5000, path: c.path, after: 1 });
+		const { output } = await run(c, prepared.items);
+		const lost = output[0].json.lostAnswer as { outcome?: string; how?: string };
+		expect(lost.outcome).toBe('unknown');
+		expect(lost.how).toMatch(/^At \d{4}-\d{2}-\d{2}T[\d:.]+Z the transaction was CAPTURED/);
+		expect(lost.how).not.toMatch(/safe to run/);
+		expect(prepared.effects()).toBe(0);
+		// Judged by the sandbox's state: the late refund lands, once.
+		const deadline = Date.now() + 60_000;
+		while (prepared.effects() === 0 && Date.now() < deadline)
+			await new Promise((done) => setTimeout(done, 250));
+		expect(prepared.effects()).toBe(1);
+		expect(requestsTo(live.sandbox, c.path)).toHaveLength(1);
+	});
 });

@@ -172,12 +172,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			if (sandbox.latencyMs > 0) await new Promise((done) => setTimeout(done, sandbox.latencyMs));
 			// Faults hit before routing and authentication, like a proxy or overloaded server would.
 			fault = env.faults.take(path);
-			if (fault && fault.kind !== 'dropAnswer') return applyFault(fault, req, res, headers);
+			if (fault?.kind === 'applyLate') {
+				req.socket.destroy();
+				await new Promise((done) => setTimeout(done, fault?.delayMs ?? 5000));
+			} else if (fault && fault.kind !== 'dropAnswer') return applyFault(fault, req, res, headers);
 		}
 
-		// "Act, then drop the answer": the route runs, the client never hears back.
+		// "Act, then drop the answer": the route runs, the client never hears back (applyLate: it
+		// heard nothing long ago).
 		const answer = (reply: Reply) =>
-			fault?.kind === 'dropAnswer' ? req.socket.destroy() : writeReply(res, reply);
+			fault?.kind === 'dropAnswer' || fault?.kind === 'applyLate'
+				? req.socket.destroy()
+				: writeReply(res, reply);
 		const match = router.match(method, path);
 		if (!match) return void answer(notFound());
 		const denied = authenticate(match.route.auth, headers, env);

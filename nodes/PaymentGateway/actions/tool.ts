@@ -16,9 +16,11 @@ export type OperationFacts =
 			/**
 			 * How a lost answer ends. `repeatRefused`: the service refuses the repeat as already done,
 			 * so the item says done. `sameState`: the repeat leaves the same state. `check`: the node
-			 * reads the service and says done or not done. `unknown`: the service offers no way to tell.
+			 * reads the service and says done or not done. `checkDoneOnly`: the node reads the service
+			 * and says done, or unknown when it sees nothing yet, since the service may still act later
+			 * and a repeat would act twice (a refund). `unknown`: the service offers no way to tell.
 			 */
-			lostAnswer: 'repeatRefused' | 'sameState' | 'check' | 'unknown';
+			lostAnswer: 'repeatRefused' | 'sameState' | 'check' | 'checkDoneOnly' | 'unknown';
 			/** `repeatRefused` / `check`: what the node relies on, said to a model. */
 			settledBy?: string;
 	  };
@@ -37,6 +39,8 @@ export function factsSentence(facts: OperationFacts): string {
 			return `${money}Retried automatically when its answer is lost: a repeat leaves the same state.`;
 		case 'check':
 			return `${money}Never sent twice automatically. If its answer is lost the node checks ${facts.settledBy ?? 'the service'}: lostAnswer.outcome "done" (with the record), "notDone" (safe to call again) or "unknown" (check before calling again).`;
+		case 'checkDoneOnly':
+			return `${money}Never sent twice automatically. If its answer is lost the node checks ${facts.settledBy ?? 'the service'}: lostAnswer.outcome "done" (with the record), or "unknown" when it sees nothing yet: the service may still apply it later, so do not call it again before a person has read it again later and checked the merchant dashboard.`;
 		case 'unknown':
 			return `${money}Never sent twice automatically. If its answer is lost the result is lostAnswer.outcome "unknown": the service offers no way to check, so do not call it again before a person has checked the merchant dashboard.`;
 	}

@@ -7,6 +7,11 @@ export const FAULT_KINDS = [
 	'bodyFail',
 	/** The service acts on the request, then the connection drops before the answer is sent. */
 	'dropAnswer',
+	/**
+	 * The connection drops at once, with no answer; the service acts on the request `delayMs` later
+	 * (default 5000 ms), as a service that queues a refund and applies it after the client gave up.
+	 */
+	'applyLate',
 	/** A 302 to `location`, as a misconfigured proxy or a moved endpoint would answer. */
 	'redirect',
 	/** An error (HTTP `status`, default 500) whose message and body echo the request's credentials. */
@@ -24,7 +29,7 @@ export interface Fault {
 	path?: string;
 	/** 429: Retry-After in seconds or as an HTTP date; default 1. */
 	retryAfter?: number | string;
-	/** timeout: hold the request this long (default 60000 ms), then destroy the socket. */
+	/** timeout: hold the request this long (default 60000 ms), then destroy the socket; applyLate: act this long after the drop (default 5000 ms). */
 	delayMs?: number;
 	/** bodyFail: the JSON answered with HTTP 200. */
 	body?: object;

@@ -124,7 +124,7 @@ describe('payment.refund: refusals by the service', () => {
 	});
 
 	// The refund reads the transaction list first, whose path starts with the manage path.
-	it('is not sent again after an HTTP 500; the transaction shows no refund: not done', async () => {
+	it('is not sent again after an HTTP 500; a refund not seen is unknown, never "safe to run again"', async () => {
 		const record = fresh('CAPTURED');
 		box.sandbox.faults.inject({ kind: 'status500', count: 3, path: MANAGE, after: 1 });
 		const result = await manage('refund', record, 1);
@@ -132,20 +132,40 @@ describe('payment.refund: refusals by the service', () => {
 		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 		expect(record.status).toBe('CAPTURED');
 		expect(result.error?.message).toBe(
-			'The refund was not made: its answer was lost and the transaction shows no refund',
+			"The refund's answer was lost and the node cannot tell whether it went through",
 		);
+		const description = String((result.error as { description?: string }).description);
+		expect(description).not.toMatch(/safe to run the refund again/);
+		expect(description).toMatch(/it is not safe to send it again yet/);
 	});
 
-	it('is not sent again after a time-out; says what the transaction shows', async () => {
+	it('is not sent again after a time-out; says when it looked and what the transaction showed', async () => {
 		const record = fresh('CAPTURED');
 		box.sandbox.faults.inject({ kind: 'timeout', delayMs: 2000, path: MANAGE, after: 1 });
 		const result = await manage('refund', record, 1, { requestOptions: { timeoutMs: 300 } });
 		expect(result.error?.constructor.name).toBe('NodeApiError');
 		expect((result.error as { description?: string }).description).toMatch(
-			/before and after: no refund went through. It is safe to run the refund again. \(The answer to the request was lost: The service did not answer within 300 ms\.\)/,
+			/^At \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z the transaction was CAPTURED with [\d.,]+ captured, as before the refund was sent: the refund had not been applied yet\. The service may still apply it, so it is not safe to send it again yet.* \(The answer to the request was lost: The service did not answer within 300 ms\.\)$/,
 		);
 		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
 	});
+
+	it('a refund the service applies after the look: the node never called it safe to repeat, and it went through once', async () => {
+		const record = fresh('CAPTURED');
+		// The answer is lost at once and the service applies the refund 4 s later, after the look.
+		box.sandbox.faults.inject({ kind: 'applyLate', delayMs: 4000, path: MANAGE, after: 1 });
+		const result = await manage('refund', record, 1, {}, { continueOnFail: true });
+		const item = (result.outputs.Gateway ?? [])[0]?.json as IDataObject | undefined;
+		const lost = ((item?.error as IDataObject | undefined)?.lostAnswer ??
+			item?.lostAnswer ??
+			{}) as IDataObject;
+		expect(lost.outcome).toBe('unknown');
+		expect(String(lost.how)).not.toMatch(/safe to run/);
+		expect(record.status).toBe('CAPTURED');
+		await new Promise((done) => setTimeout(done, 5000));
+		expect(record.status).toBe('PARTIALLY_REFUNDED');
+		expect(requestsTo(box.sandbox, MANAGE)).toHaveLength(1);
+	}, 20_000);
 });
 
 describe('payment.refund: rules checked before sending', () => {

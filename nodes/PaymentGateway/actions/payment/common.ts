@@ -125,6 +125,7 @@ async function settleLostAnswer(
 	const verb = WORDS[sent.action].verb;
 	await pauseBeforeCheck();
 	let after: IDataObject | undefined;
+	const lookedAt = new Date();
 	try {
 		after = await readTransaction(ctx, itemIndex, sent.channel, sent.transactionId);
 	} catch (readError) {
@@ -135,7 +136,7 @@ async function settleLostAnswer(
 			`Reading the transaction failed (${(readError as Error).message}): look it up with Transaction > Get, by its transaction ID, before sending the ${verb} again.`,
 		);
 	}
-	const finding = findingOf(sent.action, before, after, sent.value);
+	const finding = findingOf(sent.action, before, after, sent.value, lookedAt);
 	if (finding.outcome === 'done') return doneItem(after!, finding.how, verb);
 	const message =
 		finding.outcome === 'notDone'

@@ -15,7 +15,7 @@ export const facts = {
 	kind: 'write',
 	movesMoney: true,
 	retried: false,
-	lostAnswer: 'check',
+	lostAnswer: 'checkDoneOnly',
 	settledBy: 'the transaction, read before and after: its status and captured balance',
 } as const satisfies OperationFacts;
 

@@ -67,6 +67,14 @@ function voidFinding(after: IDataObject): Finding {
 	};
 }
 
+/**
+ * A refund not seen on one look is not a refund that will never happen: the service may still apply
+ * it, and only a refund the service refused can be called not done. Partial refunds stack, so
+ * sending it again could refund twice.
+ */
+const REFUND_NOT_SEEN =
+	'The service may still apply it, so it is not safe to send it again yet: read the transaction again with Transaction > Get in a few minutes and check the refunds in the merchant dashboard; send the refund again only when both show no refund.';
+
 const SAME_AMOUNT_CAVEAT =
 	'A refund of the same transaction made elsewhere between the two reads could not be told apart from this one.';
 
@@ -75,6 +83,7 @@ function refundFinding(
 	before: IDataObject | undefined,
 	after: IDataObject,
 	value: number,
+	lookedAt: Date,
 ): Finding {
 	const seen = `${String(after.status)} with ${String(after.amount_captured)} captured`;
 	if (!before) {
@@ -109,9 +118,10 @@ function refundFinding(
 		};
 	}
 	if (unchanged) {
+		// Not proof: the service may apply a refund after its answer was lost (see REFUND_NOT_SEEN).
 		return {
-			outcome: 'notDone',
-			how: `The transaction is ${seen} before and after: no refund went through. It is safe to run the refund again.`,
+			outcome: 'unknown',
+			how: `At ${lookedAt.toISOString()} the transaction was ${seen}, as before the refund was sent: the refund had not been applied yet. ${REFUND_NOT_SEEN}`,
 		};
 	}
 	return {
@@ -126,6 +136,7 @@ export function findingOf(
 	before: IDataObject | undefined,
 	after: IDataObject | undefined,
 	value: number,
+	lookedAt = new Date(),
 ): Finding {
 	if (!after) {
 		return {
@@ -135,5 +146,5 @@ export function findingOf(
 	}
 	if (action === 'CAPTURE') return captureFinding(after, value);
 	if (action === 'VOID') return voidFinding(after);
-	return refundFinding(before, after, value);
+	return refundFinding(before, after, value, lookedAt);
 }
