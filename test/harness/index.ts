@@ -32,6 +32,7 @@ export {
 } from './registry';
 export type { HarnessBinaryInput } from './nodes';
 export { startWebhookWorkflow } from './webhook';
+export { ensureProcessedData, processedData } from './processed-data';
 export { startPollWorkflow } from './poll';
 export type { PollHarness, PollRound } from './poll';
 export type { WebhookDelivery, WebhookHarness, WebhookOptions, WebhookRequest } from './webhook';
@@ -53,6 +54,8 @@ export type HarnessNode = Omit<Partial<INode>, 'credentials'> & {
 };
 
 export interface HarnessWorkflow {
+	/** Defaults to 'harness-workflow'; what n8n's processed-data store keys a node's memory by. */
+	id?: string;
 	nodes: HarnessNode[];
 	connections: IConnections;
 	staticData?: IDataObject;
@@ -84,6 +87,8 @@ export interface RunResult {
 	binary(nodeName: string, itemIndex: number, property?: string): Promise<Buffer>;
 	/** The full IRun WorkflowExecute resolved with (undefined if it refused to start). */
 	run?: IRun;
+	/** The workflow's static data after the run (n8n saves it after production runs only). */
+	staticData: IDataObject;
 }
 
 /** Runs a workflow through n8n-core's WorkflowExecute with this package's node types. */
@@ -112,7 +117,7 @@ export async function runWorkflow(
 		error = toError(thrown);
 	}
 
-	return toRunResult(run, error, store);
+	return { ...toRunResult(run, error, store), staticData: instance.staticData };
 }
 
 /** Tests credential data the way n8n's CredentialsTester does (see credential-test.ts). */

@@ -420,7 +420,7 @@ export async function startWebhookWorkflow(
 		} catch (thrown) {
 			error = toError(thrown);
 		}
-		return toRunResult(run, error, store);
+		return { ...toRunResult(run, error, store), staticData: workflow.staticData };
 	};
 
 	/** executeWebhook for one request that reached the webhook's route. */

@@ -86,7 +86,7 @@ export function prepareWorkflow(
 	};
 	if (options.timezone) settings.timezone = options.timezone;
 	const workflowData: IWorkflowBase = {
-		id: 'harness-workflow',
+		id: definition.id ?? 'harness-workflow',
 		name: 'Harness workflow',
 		active,
 		isArchived: false,
@@ -153,7 +153,7 @@ export function toRunResult(
 	run: IRun | undefined,
 	error: ExecutionBaseError | Error | undefined,
 	store: CredentialStore,
-): RunResult {
+): Omit<RunResult, 'staticData'> {
 	const runData = run?.data.resultData.runData ?? {};
 	const { outputs, allOutputs } = collectOutputs(runData);
 	return {

@@ -1,7 +1,7 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { HarnessBinaryInput, HarnessCredential, RunResult } from '../harness';
-import { runWorkflow } from '../harness';
+import { ensureProcessedData, runWorkflow } from '../harness';
 import type { Sandbox } from '../sandbox';
 
 export const GATEWAY = 'n8n-nodes-payment-gateway.paymentGateway';
@@ -46,15 +46,30 @@ export interface GatewayRun {
 	binary?: HarnessBinaryInput[];
 	/** The node version; the newest when not given. */
 	typeVersion?: number;
+	/**
+	 * The workflow's ID, which keys a node's memory in n8n's processed-data store: the same ID is
+	 * the same workflow run again. Each run gets a new one when not given.
+	 */
+	workflowId?: string;
 }
+
+let runs = 0;
+/** Each workflow's static data, kept between its runs as n8n keeps it for production runs. */
+const staticData = new Map<string, IDataObject>();
 
 /** Runs Start → Payment Gateway (or another node type) and returns the harness result. */
 export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<RunResult> {
 	const credentialType = run.credentialType ?? 'paymentGatewayHostedApi';
 	const credentials = run.credentials ?? sandboxCredentials(sandbox);
 	const credential = credentials.find((c) => c.type === credentialType)!;
-	return await runWorkflow(
+	// Payouts remember their references there; the trigger's tests choose for themselves.
+	if (run.parameters.resource === 'payout') await ensureProcessedData();
+	const id = run.workflowId ?? `harness-workflow-${++runs}`;
+	if (!staticData.has(id)) staticData.set(id, {});
+	const result = await runWorkflow(
 		{
+			id,
+			staticData: staticData.get(id),
 			nodes: [
 				{
 					name: 'Start',
@@ -79,6 +94,8 @@ export async function runGateway(sandbox: Sandbox, run: GatewayRun): Promise<Run
 		},
 		{ credentials },
 	);
+	staticData.set(id, result.staticData);
+	return result;
 }
 
 export const requestsTo = (sandbox: Sandbox, path: string) =>

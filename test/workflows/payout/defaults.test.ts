@@ -39,10 +39,17 @@ const tagOf = () => `D${process.pid % 10000}R${++runs}`;
 /** Only what the editor asks for: resource, operation, currency (required). */
 const payout = (
 	items: IDataObject[],
-	more: { parameters?: IDataObject; typeVersion?: number; continueOnFail?: boolean } = {},
+	more: {
+		parameters?: IDataObject;
+		typeVersion?: number;
+		continueOnFail?: boolean;
+		/** The same ID is the same workflow run again (the node's memory is kept per workflow). */
+		workflow?: string;
+	} = {},
 ) =>
 	runGateway(sandbox, {
 		items,
+		workflowId: more.workflow,
 		credentialType: 'paymentGatewayPayoutApi',
 		typeVersion: more.typeVersion,
 		continueOnFail: more.continueOnFail,
@@ -69,24 +76,203 @@ function queued(tag: string): number[] {
 const json = (result: RunResult) => result.outputs.Gateway.map((item) => item.json);
 
 describe('payout.bulkCreate in a new node (version 3), default settings', () => {
-	it('the same rows run twice: one payout queued; the second run reports already queued, not a failure', async () => {
+	const uploads = () => requestsTo(sandbox, UPLOAD).length;
+
+	it('the same rows run twice: one payout queued; the second run pays no one and fails saying so', async () => {
 		const tag = tagOf();
-		const first = await payout(rows(tag, 2));
+		const first = await payout(rows(tag, 2), { workflow: tag });
 		expect(first.error).toBeUndefined();
 		expect(json(first)).toMatchObject([
 			{ batch: 1, batches: 1, status: 'queued', payouts_queued: 2 },
 		]);
-		const id = json(first)[0].request_id;
-		expect(id).toMatch(/^n8n-[0-9a-f]{26}$/);
+		expect(json(first)[0].request_id).toMatch(/^n8n-[0-9a-f]{26}$/);
 
-		const again = await payout(rows(tag, 2));
+		const again = await payout(rows(tag, 2), { workflow: tag });
+		expect(again.error?.message).toBe('Nothing was paid: every row of this run was already queued');
+		const description = String((again.error as { description?: string }).description);
+		expect(description).toContain(`Reference No ${tag}-0, ${tag}-1`);
+		expect(description).toMatch(/new Reference No, or turn on Options > Pay Again/);
+		expect(uploads()).toBe(1);
+		expect(queued(tag)).toEqual([1, 1]);
+	});
+
+	it.each([
+		[
+			'the batch Remark edited',
+			{ parameters: { remark: 'Salaries, fixed typo' } },
+			(r: IDataObject[]) => r,
+		],
+		[
+			"one row's Remark edited",
+			{},
+			(r: IDataObject[]) =>
+				r.map((row, i) => (i === 1 ? { ...row, Remark: 'Salary 1 (fixed)' } : row)),
+		],
+		['the rows in another order', {}, (r: IDataObject[]) => [...r].reverse()],
+		[
+			"a row's amount changed",
+			{},
+			(r: IDataObject[]) => r.map((row, i) => (i === 0 ? { ...row, Amount: 999 } : row)),
+		],
+	])('%s: not paid again; the run fails, nothing uploaded', async (_name, more, edit) => {
+		const tag = tagOf();
+		expect((await payout(rows(tag, 2), { workflow: tag })).error).toBeUndefined();
+		const again = await payout(edit(rows(tag, 2)), { workflow: tag, ...more });
+		expect(again.error?.message).toMatch(/^Nothing was paid/);
+		expect(uploads()).toBe(1);
+		expect(queued(tag)).toEqual([1, 1]);
+	});
+
+	it('a row added to a sheet already paid: only the new row is paid; the output lists the rows left out, with request ID and time', async () => {
+		const tag = tagOf();
+		const first = await payout(rows(tag, 2), { workflow: tag });
+		const firstId = json(first)[0].request_id;
+		const again = await payout(rows(tag, 3), { workflow: tag });
+		expect(again.error).toBeUndefined();
+		const [batch, skipped] = json(again);
+		expect(batch).toMatchObject({ status: 'queued', total_records: 1, first_row: 3, last_row: 3 });
+		expect(skipped).toMatchObject({ status: 'alreadyQueued', skipped_rows: 2 });
+		expect(skipped.references).toEqual([
+			{
+				row: 2,
+				reference_no: `${tag}-0`,
+				source: 'memory',
+				request_id: firstId,
+				queued_at: expect.any(String),
+			},
+			{
+				row: 3,
+				reference_no: `${tag}-1`,
+				source: 'memory',
+				request_id: firstId,
+				queued_at: expect.any(String),
+			},
+		]);
+		expect(again.outputs.Gateway[1].pairedItem).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(queued(tag)).toEqual([1, 1, 1]);
+	});
+
+	it('a copy of the workflow (no memory) with the same rows: refused by the service as already submitted; the run fails naming the request ID', async () => {
+		const tag = tagOf();
+		const first = await payout(rows(tag, 2), { workflow: tag });
+		const copy = await payout(rows(tag, 2), { workflow: `${tag}-copy` });
+		expect(copy.error?.message).toMatch(/^Nothing was paid/);
+		expect(String((copy.error as { description?: string }).description)).toContain(
+			`E0021: request ID ${String(json(first)[0].request_id)}`,
+		);
+		expect(queued(tag)).toEqual([1, 1]);
+	});
+
+	it('with Continue On Fail a run that pays no one is an error item', async () => {
+		const tag = tagOf();
+		await payout(rows(tag, 2), { workflow: tag });
+		const again = await payout(rows(tag, 2), { workflow: tag, continueOnFail: true });
 		expect(again.error).toBeUndefined();
 		expect(json(again)).toMatchObject([
-			{ request_id: id, status: 'alreadyQueued', payouts_queued: 0, response: { code: 'E0021' } },
+			{ status: 'nothingQueued', error: expect.stringMatching(/^Nothing was paid/) },
 		]);
-		expect(json(again)[0].message).toMatch(/new Request ID or new Reference No/);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(2);
+	});
+
+	it('Pay Again on purpose: the same rows go out again under a new request ID', async () => {
+		const tag = tagOf();
+		const first = await payout(rows(tag, 1), { workflow: tag });
+		const again = await payout(rows(tag, 1), {
+			workflow: tag,
+			parameters: { options: { payAgain: true } },
+		});
+		expect(json(again)).toMatchObject([{ status: 'queued' }]);
+		expect(json(again)[0].request_id).not.toBe(json(first)[0].request_id);
+		expect(queued(tag)).toEqual([2]);
+	});
+
+	it('a refused batch leaves its rows free: the next run sends them', async () => {
+		const tag = tagOf();
+		sandbox.faults.inject({
+			kind: 'bodyFail',
+			path: UPLOAD,
+			body: { status: 'fail', code: 'E0001', message: 'Upload refused' },
+		});
+		expect((await payout(rows(tag, 2), { workflow: tag })).error?.message).toMatch(/was refused/);
+		const again = await payout(rows(tag, 2), { workflow: tag });
+		expect(json(again)).toMatchObject([{ status: 'queued' }]);
 		expect(queued(tag)).toEqual([1, 1]);
+	});
+
+	it('an answer lost on every attempt: the same rows again are sent under the same request ID, settled as already queued; 0 duplicates', async () => {
+		const tag = tagOf();
+		// The first attempt and the node's 3 repeats (its default) all lose their answers.
+		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
+		const first = await payout(rows(tag, 3), { workflow: tag });
+		expect(first.error?.message).toMatch(/^Batch 1 of 1 .* got no clear answer/);
+		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(4);
+		sandbox.faults.clear();
+		const again = await payout([...rows(tag, 4)], { workflow: tag });
+		expect(again.error).toBeUndefined();
+		expect(json(again).map((j) => [j.status, j.total_records])).toEqual([
+			['alreadyQueued', 3],
+			['queued', 1],
+		]);
+		expect(queued(tag)).toEqual([1, 1, 1, 1]);
+		// Settled: a third run knows all four.
+		expect((await payout(rows(tag, 4), { workflow: tag })).error?.message).toMatch(
+			/^Nothing was paid/,
+		);
+	});
+
+	it('rows of an unanswered batch that changed since: the run stops naming them, until told what became of them', async () => {
+		const tag = tagOf();
+		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
+		await payout(rows(tag, 2), { workflow: tag });
+		sandbox.faults.clear();
+		sandbox.clearRequests();
+		const edited = rows(tag, 2).map((r) => ({ ...r, Remark: 'Edited' }));
+		const stopped = await payout(edited, { workflow: tag });
+		expect(stopped.error?.message).toMatch(
+			new RegExp(
+				`^Nothing was sent: 2 rows were sent by an earlier run .* \\(Reference No ${tag}-0, ${tag}-1\\)`,
+			),
+		);
+		expect(uploads()).toBe(0);
+		// The dashboard shows them paid: counted as queued, nothing sent, the run pays no one.
+		const counted = await payout(edited, {
+			workflow: tag,
+			parameters: { options: { unconfirmedReferences: 'countAsQueued' } },
+		});
+		expect(counted.error?.message).toMatch(/^Nothing was paid/);
+		expect(uploads()).toBe(0);
+		expect((await payout(edited, { workflow: tag })).error?.message).toMatch(/^Nothing was paid/);
+	});
+
+	it('an unanswered batch the user found unpaid: Send Again sends it', async () => {
+		const tag = tagOf();
+		sandbox.faults.inject({ kind: 'status500', path: UPLOAD, count: 4 });
+		await payout(rows(tag, 2), { workflow: tag });
+		sandbox.faults.clear();
+		const edited = rows(tag, 2).map((r) => ({ ...r, Remark: 'Edited' }));
+		const sent = await payout(edited, {
+			workflow: tag,
+			parameters: { options: { unconfirmedReferences: 'sendAgain' } },
+		});
+		expect(json(sent)).toMatchObject([{ status: 'queued', total_records: 2 }]);
+		expect(queued(tag)).toEqual([1, 1]);
+	});
+
+	it('a memory that would pass Remembered References stops the run before sending', async () => {
+		const tag = tagOf();
+		const options = { rememberedReferences: 10 };
+		expect(
+			(await payout(rows(tag, 8), { workflow: tag, parameters: { options } })).error,
+		).toBeUndefined();
+		const full = await payout(rows(tag, 11), { workflow: tag, parameters: { options } });
+		expect(full.error?.message).toBe(
+			"Nothing was sent: the node's memory of queued references would pass its size (8 held, 3 to add, Remembered References 10)",
+		);
+		expect(uploads()).toBe(1);
+		const raised = await payout(rows(tag, 11), {
+			workflow: tag,
+			parameters: { options: { rememberedReferences: 20 } },
+		});
+		expect(json(raised)[0]).toMatchObject({ status: 'queued', total_records: 3 });
 	});
 
 	it('1,200 rows: 3 batches of 500, 500 and 200, no option turned on', async () => {
@@ -120,30 +306,6 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		expect(result.error).toBeUndefined();
 		expect(json(result)).toMatchObject([{ status: 'queued', confirmedByDuplicate: true }]);
 		expect(queued(tag)).toEqual([1, 1, 1]);
-	});
-
-	it('an answer lost on every attempt: "no clear answer"; re-sent, it is already queued; 0 duplicates', async () => {
-		const tag = tagOf();
-		// The first attempt and the node's 3 repeats (its default) all lose their answers.
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
-		const first = await payout(rows(tag, 3));
-		expect(first.error?.message).toMatch(/^Batch 1 of 1 .* got no clear answer/);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(4);
-		sandbox.faults.clear();
-		const again = await payout(rows(tag, 3));
-		expect(again.error).toBeUndefined();
-		expect(json(again)).toMatchObject([{ status: 'alreadyQueued' }]);
-		expect(queued(tag)).toEqual([1, 1, 1]);
-	});
-
-	it('paying the same rows again on purpose: a new Request ID, or a changed Reference No', async () => {
-		const tag = tagOf();
-		await payout(rows(tag, 1));
-		const newId = await payout(rows(tag, 1), { parameters: { requestId: `${tag}-again` } });
-		expect(json(newId)).toMatchObject([{ request_id: `${tag}-again-1`, status: 'queued' }]);
-		const renamed = rows(tag, 1).map((r) => ({ ...r, 'Reference No': `${tag}-0b` }));
-		expect(json(await payout(renamed))).toMatchObject([{ status: 'queued' }]);
-		expect(queued(tag)).toEqual([2, 1]);
 	});
 });
 

@@ -19,15 +19,27 @@ import {
 	VERSION_3_ON,
 	VERSIONS_1_AND_2,
 } from '../bulk';
-import type { BatchFields } from './bulkCreate.plan';
+import type { OperationFacts } from '../tool';
+import { describeTool } from '../tool';
+import { DEFAULT_REMEMBERED } from './bulkCreate.memory';
+import type { BatchFields, UnconfirmedChoice } from './bulkCreate.plan';
 import { runBatches } from './bulkCreate.send';
 
-export { generateRequestId } from './bulkCreate.plan';
-export { payoutChecksum } from './bulkCreate.upload';
+/** Payouts move money; a batch's repeat is refused as already submitted (E0021). */
+export const facts = {
+	kind: 'write',
+	movesMoney: true,
+	retried: true,
+	lostAnswer: 'repeatRefused',
+	settledBy:
+		"the service queues a request_id once and refuses its repeat as already submitted (E0021), and the node remembers every Reference No it queued and never sends one again, whatever else changed in the rows; a call whose rows were all queued before fails with 'Nothing was paid', listing them",
+} as const satisfies OperationFacts;
 
 /** What an AI agent reads about this operation when the node is its tool (node version 3). */
-export const toolDescription =
-	'Sends payouts to bank accounts or wallets from rows: MOVES MONEY. Every row is checked before anything is sent. Rows go out in batches of at most 500, each under a request ID derived from its rows and batch fields (or from the given Request ID and the batch number), so sending the same rows again queues nothing and each such batch is reported as already queued, not as a failure. A lost answer is settled by resending: the service refuses an already queued batch. To pay the same rows again on purpose, give a new Request ID or new Reference No values.';
+export const toolDescription = describeTool(
+	'Sends payouts to bank accounts or wallets from rows; a payout is known by its Reference No. Every row is checked before anything is sent; rows go out in batches of at most 500. To pay a Reference No again on purpose, give a new Reference No (or the Pay Again option).',
+	facts,
+);
 
 const show = { resource: ['payout'], operation: ['bulkCreate'] };
 const OLD = VERSIONS_1_AND_2;
@@ -93,7 +105,7 @@ const batchFields: Field[] = [
 ];
 
 const REQUEST_ID_V3 =
-	'Leave empty (recommended): each batch of at most 500 rows gets a request ID computed from its rows and the batch fields, so running the same rows again queues nothing and reports them as already queued. Given: each batch sends it followed by -&lt;batch number&gt; (at most 30 characters in all). To pay the same rows again on purpose, give a new Request ID (or change their Reference No).';
+	'Leave empty (recommended): each batch of at most 500 rows gets a request ID computed from its rows and the batch fields, which the service queues once. Given: each batch sends it followed by -&lt;batch number&gt; (at most 30 characters in all). Either way, a row whose Reference No this node already queued is never sent again.';
 
 const optionsGroup: FieldGroup = {
 	group: 'collection',
@@ -117,6 +129,49 @@ const optionsGroup: FieldGroup = {
 			ui: { default: 'data' },
 		},
 		{
+			name: 'payAgain',
+			displayName: 'Pay Again',
+			type: 'boolean',
+			description:
+				'Whether rows whose Reference No this node already queued go out again, under new request IDs (new nodes only). Off, they are left out and listed; a run in which every row was already queued fails, paying no one. Turn on for one run only.',
+			ui: { displayOptions: { show: NEW } },
+		},
+		{
+			name: 'unconfirmedReferences',
+			displayName: 'Unconfirmed References',
+			type: 'options',
+			description:
+				'Rows an earlier run sent without learning whether the service queued them (n8n stopped, or no clear answer came back), whose batch has changed since (new nodes only). Look them up in the payout dashboard first.',
+			options: [
+				{
+					name: 'Stop and List Them',
+					value: 'stop',
+					description: 'Send nothing and name them (the safe choice)',
+				},
+				{
+					name: 'Count as Queued',
+					value: 'countAsQueued',
+					description: 'They were paid: remember them as queued, do not send them',
+				},
+				{
+					name: 'Send Again',
+					value: 'sendAgain',
+					description: 'They were not paid: send them with the other new rows',
+				},
+			],
+			ui: { default: 'stop', displayOptions: { show: NEW } },
+		},
+		{
+			name: 'rememberedReferences',
+			displayName: 'Remembered References',
+			type: 'number',
+			integer: true,
+			min: 10,
+			description:
+				'How many references the node may remember (new nodes only). It never forgets one on its own: a run that would pass this stops before sending, and says so.',
+			ui: { default: DEFAULT_REMEMBERED, displayOptions: { show: NEW } },
+		},
+		{
 			name: 'attachBatchFiles',
 			displayName: 'Attach Batch Files',
 			type: 'boolean',
@@ -134,7 +189,7 @@ export const table: FieldTable = tableOfVersions1And2.filter((f) => f.name !== '
 export const sheet = payoutSchema;
 
 const NOTICE_V3 =
-	'This moves money out of the merchant account. Every row is checked before anything is sent. Rows go out in batches of at most 500, each under a request ID computed from its rows and the batch fields: running the same rows again pays no one twice, and each batch already sent is reported as already queued. To pay the same rows again on purpose, give a new Request ID or change their Reference No.';
+	'This moves money out of the merchant account. A payout is known by its Reference No: a row this node already queued is never sent again, whatever else changed (Remark, amount, rows added), and a run in which every row was already queued fails, paying no one. Every row is checked before anything is sent; rows go out in batches of at most 500. To pay a reference again on purpose, give it a new Reference No or use Options > Pay Again.';
 const NOTICE_OLD =
 	'This node (version 1–2) sends at most 500 rows, and with Request ID empty a random ID: running the same rows again pays everyone again. Turn on Split Into Batches for request IDs computed from the rows, or add a new Payment Gateway node: version 3 always does that, splits more than 500 rows into batches and reports a re-run as already queued.';
 
@@ -192,6 +247,10 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 		attachFiles: !split || options.attachBatchFiles === true,
 		fileName: text(options.fileName),
 		outputField: text(options.outputBinaryField) || 'data',
+		remember: newest,
+		payAgain: options.payAgain === true,
+		unconfirmed: (text(options.unconfirmedReferences) || 'stop') as UnconfirmedChoice,
+		remembered: Number(options.rememberedReferences ?? DEFAULT_REMEMBERED),
 	};
 }
 

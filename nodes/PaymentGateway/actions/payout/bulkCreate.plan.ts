@@ -26,7 +26,20 @@ export interface BatchFields {
 	attachFiles: boolean;
 	fileName: string;
 	outputField: string;
+	/**
+	 * Version 3: the node remembers every Reference No it queued and never uploads one again
+	 * (bulkCreate.memory.ts); versions 1–2 keep their behaviour.
+	 */
+	remember: boolean;
+	/** Pay Again: rows already queued go out again, under request IDs no earlier run used. */
+	payAgain: boolean;
+	/** What to do with references an earlier run sent without learning the answer. */
+	unconfirmed: UnconfirmedChoice;
+	/** How many entries the node's memory may hold before a run stops instead of sending. */
+	remembered: number;
 }
+
+export type UnconfirmedChoice = 'stop' | 'countAsQueued' | 'sendAgain';
 
 export interface Batch {
 	/** 1-based, in row order. */
@@ -38,6 +51,8 @@ export interface Batch {
 	lastRow: number;
 	requestId: string;
 	fileName: string;
+	/** SHA-256 hex of the batch fields and the rows as the file holds them (and Pay Again's run). */
+	digest: string;
 }
 
 export type BatchStatus =
@@ -65,24 +80,28 @@ export function generateRequestId(now = new Date()): string {
 	return `n8n-${stamp}-${randomBytes(4).toString('hex').slice(0, 6)}`;
 }
 
-/**
- * A batch's request_id, the same on every run of the same input: the given Request ID and the batch
- * number, or without one a digest of the batch fields and the rows' values as the file holds them.
- * The service keeps one batch per request_id (E0021), so a re-run cannot queue these rows again.
- */
-export function batchRequestId(fields: BatchFields, number: number, rows: SourcedRow[]): string {
-	if (fields.givenRequestId) return `${fields.givenRequestId}-${number}`;
+/** The batch's content: its fields and its rows' values as the file holds them. */
+function contentDigest(fields: BatchFields, rows: SourcedRow[], salt: string): string {
 	const content = JSON.stringify([
 		fields.currency,
 		fields.remark,
 		fields.callbackUrl,
 		rows.map(({ values }) => HEADERS.map((h) => values[h] ?? null)),
 	]);
-	// n8n- and 26 hex digits (104 bits): 30 characters, the service's limit.
-	return `n8n-${createHash('sha256')
-		.update(content, 'utf8')
-		.digest('hex')
-		.slice(0, MAX_REQUEST_ID - 4)}`;
+	return createHash('sha256')
+		.update(salt ? `${content}|${salt}` : content, 'utf8')
+		.digest('hex');
+}
+
+/**
+ * A batch's request_id, the same on every run of the same rows: the given Request ID and the batch
+ * number, or without one n8n- and the content digest's first 26 hex digits (104 bits, 30
+ * characters, the service's limit). The service keeps one batch per request_id (E0021), so a
+ * re-run cannot queue these rows again; Pay Again adds its run's time to the digest.
+ */
+export function batchRequestId(fields: BatchFields, number: number, digest: string): string {
+	if (fields.givenRequestId) return `${fields.givenRequestId}-${number}`;
+	return `n8n-${digest.slice(0, MAX_REQUEST_ID - 4)}`;
 }
 
 function batchFileName(fields: BatchFields, number: number, requestId: string): string {
@@ -91,28 +110,47 @@ function batchFileName(fields: BatchFields, number: number, requestId: string): 
 	return fields.fileName.replace(/(\.xlsx)?$/i, `-${number}.xlsx`);
 }
 
-function batchOf(fields: BatchFields, number: number, start: number, rows: SourcedRow[]): Batch {
+function batchOf(
+	fields: BatchFields,
+	number: number,
+	start: number,
+	rows: SourcedRow[],
+	salt: string,
+): Batch {
+	const digest = contentDigest(fields, rows, salt);
 	const requestId = fields.split
-		? batchRequestId(fields, number, rows)
+		? batchRequestId(fields, number, digest)
 		: fields.givenRequestId || generateRequestId();
 	return {
 		number,
 		count: rows.length,
 		rows,
-		firstRow: start + 1,
-		lastRow: start + rows.length,
+		// Positions among the run's rows (sheet rows minus the header): the same whether or not
+		// some rows were left out as already queued.
+		firstRow: rows[0].row > 1 ? rows[0].row - 1 : start + 1,
+		lastRow: rows[rows.length - 1].row > 1 ? rows[rows.length - 1].row - 1 : start + rows.length,
 		requestId,
 		fileName: batchFileName(fields, number, requestId),
+		digest,
 	};
 }
 
-/** The run's rows in batches of at most 500, in order; versions 1–2 without batches: one upload. */
-export function planBatches(fields: BatchFields, rows: SourcedRow[]): Batch[] {
+/**
+ * The rows in batches of at most 500, in order, numbered from `first`; versions 1–2 without
+ * batches: one upload. `salt` (Pay Again) makes request IDs no earlier run used.
+ */
+export function planBatches(
+	fields: BatchFields,
+	rows: SourcedRow[],
+	first = 1,
+	salt = '',
+): Batch[] {
 	if (rows.length === 0) return [];
-	if (!fields.split) return [batchOf(fields, 1, 0, rows)];
+	if (!fields.split) return [batchOf(fields, first, 0, rows, salt)];
 	const batches: Batch[] = [];
 	for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-		batches.push(batchOf(fields, batches.length + 1, start, rows.slice(start, start + BATCH_ROWS)));
+		const slice = rows.slice(start, start + BATCH_ROWS);
+		batches.push(batchOf(fields, first + batches.length, start, slice, salt));
 	}
 	return batches;
 }

@@ -2,7 +2,6 @@ import CryptoJS from 'crypto-js';
 
 import type { BatchFields } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.plan';
 import {
-	batchRequestId,
 	planBatches,
 	planViolations,
 } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.plan';
@@ -19,7 +18,15 @@ const FIELDS: BatchFields = {
 	attachFiles: false,
 	fileName: '',
 	outputField: 'data',
+	remember: true,
+	payAgain: false,
+	unconfirmed: 'stop',
+	remembered: 100_000,
 };
+
+/** The request_id of one batch of these rows. */
+const batchRequestId = (fields: BatchFields, _number: number, batchRows: SourcedRow[]) =>
+	planBatches(fields, batchRows)[0].requestId;
 
 const rows = (count: number, offset = 0): SourcedRow[] =>
 	Array.from({ length: count }, (_, i) => ({
@@ -63,6 +70,8 @@ describe('payout batches', () => {
 		const changed = rows(3);
 		changed[2].values.Amount = 13;
 		expect(batchRequestId(FIELDS, 1, changed)).not.toBe(id);
+		// Pay Again: the run's time joins the digest, so no earlier run used the request ID.
+		expect(planBatches(FIELDS, rows(3), 1, '2026-11-28T00:00:00.000Z')[0].requestId).not.toBe(id);
 	});
 
 	it('in batches, a given Request ID gets the batch number even for one batch of a few rows', () => {

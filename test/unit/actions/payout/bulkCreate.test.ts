@@ -2,11 +2,9 @@ import CryptoJS from 'crypto-js';
 import type { INode } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import {
-	generateRequestId,
-	payoutChecksum,
-	toolDescription,
-} from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
+import { toolDescription } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
+import { generateRequestId } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.plan';
+import { payoutChecksum } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.upload';
 import { PaymentGateway } from '../../../../nodes/PaymentGateway/PaymentGateway.node';
 
 describe('payout batch', () => {
@@ -87,18 +85,23 @@ describe('payout bulk create in the editor', () => {
 		expect(notice(2)).toEqual([expect.stringMatching(/pays everyone again.*version 3/)]);
 		expect(notice(1)).toEqual(notice(2));
 		expect(notice(3)).toEqual([
-			expect.stringMatching(/already queued.*new Request ID or change their Reference No/),
+			expect.stringMatching(
+				/known by its Reference No.*never sent again.*fails, paying no one.*new Reference No or use Options > Pay Again/,
+			),
 		]);
 	});
 });
 
 describe('payout bulk create for AI agents', () => {
 	// What the sandbox tests (test/workflows/payout/defaults.test.ts) prove, said to the model.
-	it('says it moves money, that the same rows again are already queued, and how to pay again on purpose', () => {
+	it('says it moves money, that a queued Reference No is never sent again, that a call paying no one fails, and how to pay again on purpose', () => {
 		expect(toolDescription).toMatch(/MOVES MONEY/);
 		expect(toolDescription).toMatch(/batches of at most 500/);
-		expect(toolDescription).toMatch(/reported as already queued, not as a failure/);
-		expect(toolDescription).toMatch(/new Request ID or new Reference No/);
+		expect(toolDescription).toMatch(
+			/remembers every Reference No it queued and never sends one again/,
+		);
+		expect(toolDescription).toMatch(/fails with 'Nothing was paid'/);
+		expect(toolDescription).toMatch(/new Reference No \(or the Pay Again option\)/);
 		expect(toolDescription).not.toMatch(/not retried/i);
 	});
 });

@@ -1,0 +1,188 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { SourcedRow } from '../../spreadsheet/schema';
+import { asNodeError, errorItem } from '../errorItem';
+import {
+	alreadyQueuedJson,
+	alreadySubmitted,
+	batchJson,
+	build,
+	mayHaveQueued,
+	output,
+	queuedJson,
+	stopAt,
+} from './bulkCreate.items';
+import { ReferenceMemory, sentKey } from './bulkCreate.memory';
+import type { Batch, BatchFields, PairedOf } from './bulkCreate.plan';
+import { planBatches } from './bulkCreate.plan';
+import {
+	nothingPaidError,
+	memoryFullError,
+	skippedJson,
+	unconfirmedError,
+	type Skipped,
+} from './bulkCreate.skipped';
+import { uploadBatch } from './bulkCreate.upload';
+
+const referenceOf = (row: SourcedRow) => String(row.values['Reference No'] ?? '');
+const referencesOf = (batch: Batch) => batch.rows.map(referenceOf);
+const markerOf = (batch: Batch) => sentKey(batch.requestId, batch.digest);
+
+/** A run's plan once the memory has been read: what goes out, in order, and what is left out. */
+interface RememberedPlan {
+	batches: Batch[];
+	/** Batches an earlier run sent with no answer: only a refusal as already queued settles them. */
+	resent: Set<Batch>;
+	skipped: Skipped[];
+}
+
+type RowState = 'queued' | 'unknown' | 'new';
+
+/**
+ * The run planned as if nothing had been sent (the request IDs a copy of this workflow would use),
+ * then each batch by its rows' state: all new → sent as planned; queued rows → left out; unknown
+ * rows → sent again as the batch an earlier run recorded sending (same rows, same request ID),
+ * else they stop the run unless the user said what became of them. The new rows of mixed batches
+ * go out in batches of their own after them.
+ */
+async function planWithMemory(
+	memory: ReferenceMemory,
+	fields: BatchFields,
+	rows: SourcedRow[],
+): Promise<RememberedPlan | { unresolved: SourcedRow[] }> {
+	const salt = fields.payAgain ? new Date().toISOString() : '';
+	const full = planBatches(fields, rows, 1, salt);
+	if (fields.payAgain) return { batches: full, resent: new Set(), skipped: [] };
+	const { queued, unknown } = await memory.classify(rows.map(referenceOf));
+	const stateOf = (row: SourcedRow): RowState =>
+		unknown.has(referenceOf(row)) ? 'unknown' : queued.has(referenceOf(row)) ? 'queued' : 'new';
+	const allNew = (batch: Batch) => batch.rows.every((r) => stateOf(r) === 'new');
+	// The unknown rows of each planned batch, as the batch an earlier run would have sent them in.
+	const retry = full.flatMap((batch) =>
+		planBatches(
+			fields,
+			batch.rows.filter((r) => stateOf(r) === 'unknown'),
+			batch.number,
+		),
+	);
+	const known = await memory.knownBatches(retry.map(markerOf));
+	const resent = new Set(retry.filter((batch) => known.has(markerOf(batch))));
+	const asPlanned = full
+		.flatMap((batch) => (allNew(batch) ? [batch] : retry.filter((r) => r.number === batch.number)))
+		.filter((batch) => resent.has(batch) || allNew(batch));
+	const leftIn = new Set(asPlanned.flatMap((batch) => batch.rows));
+	const unresolved = rows.filter((row) => stateOf(row) === 'unknown' && !leftIn.has(row));
+	if (unresolved.length > 0 && fields.unconfirmed === 'stop') return { unresolved };
+	const userSaidQueued = fields.unconfirmed === 'countAsQueued' ? unresolved : [];
+	await memory.markQueued(userSaidQueued.map(referenceOf));
+	const sendAgain = new Set(fields.unconfirmed === 'sendAgain' ? unresolved : []);
+	const leftovers = rows.filter(
+		(row) => !leftIn.has(row) && (stateOf(row) === 'new' || sendAgain.has(row)),
+	);
+	const batches = [...asPlanned, ...planBatches(fields, leftovers, full.length + 1)];
+	const details = memory.details();
+	const skipped = [
+		...rows.filter((row) => stateOf(row) === 'queued').map((row) => ({ row, source: 'memory' })),
+		...userSaidQueued.map((row) => ({ row, source: 'you' })),
+	].map(({ row, source }) => ({
+		row: row.row,
+		reference_no: referenceOf(row),
+		source: source as Skipped['source'],
+		...(details.get(referenceOf(row)) ?? {}),
+	}));
+	return { batches, resent, skipped };
+}
+
+/** One batch sent with its references pending; settled in the memory by the answer. */
+async function sendOne(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	batch: Batch,
+	file: Buffer,
+	run: { memory: ReferenceMemory; total: number; resent: Set<Batch> },
+): Promise<IDataObject> {
+	const { memory } = run;
+	const wasSent = run.resent.has(batch);
+	const refs = referencesOf(batch);
+	const marker = markerOf(batch);
+	const base = batchJson(batch, run.total, fields, 'queued');
+	await memory.beginBatch(refs, marker);
+	try {
+		const response = await uploadBatch(
+			ctx,
+			itemIndex,
+			fields,
+			batch.requestId,
+			batch.fileName,
+			file,
+		);
+		await memory.confirmBatch(refs, marker, batch.requestId);
+		return queuedJson(base, response);
+	} catch (thrown) {
+		const error = asNodeError(ctx, thrown, itemIndex);
+		// E0021 proves these rows queued only where the request_id stands for them: derived from
+		// the rows, or an unanswered batch of these very rows. A given Request ID reused is a refusal.
+		if (alreadySubmitted(error) && (wasSent || !fields.givenRequestId)) {
+			await memory.confirmBatch(refs, marker, batch.requestId);
+			return alreadyQueuedJson(base, error as never);
+		}
+		if (!mayHaveQueued(error)) await memory.releaseBatch(refs, marker);
+		throw error;
+	}
+}
+
+/**
+ * Version 3's path: rows known by Reference No. Queued rows are left out (and listed), the batches
+ * go out in order, and a run that queued nothing is an error: nothing was paid now.
+ */
+export async function sendRemembered(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: BatchFields,
+	rows: SourcedRow[],
+	paired: PairedOf,
+	runPaired: INodeExecutionData['pairedItem'],
+): Promise<INodeExecutionData[]> {
+	const memory = new ReferenceMemory(ctx, itemIndex);
+	const plan = await planWithMemory(memory, fields, rows);
+	if ('unresolved' in plan) throw unconfirmedError(ctx, itemIndex, plan.unresolved);
+	const { batches, resent, skipped } = plan;
+	const adding = batches.reduce((sum, b) => sum + b.count, 0);
+	const held = await memory.count();
+	if (held + adding > fields.remembered)
+		throw memoryFullError(ctx, itemIndex, held, adding, fields.remembered);
+	const total = batches.length ? batches[batches.length - 1].number : 0;
+	const out: INodeExecutionData[] = [];
+	let next: Promise<Buffer> | undefined = batches.length ? build(batches[0]) : undefined;
+	for (const [index, batch] of batches.entries()) {
+		const file: Buffer = await (next as Promise<Buffer>);
+		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
+		let json: IDataObject;
+		try {
+			json = await sendOne(ctx, itemIndex, fields, batch, file, { memory, total, resent });
+		} catch (error) {
+			const failure = asNodeError(ctx, error, itemIndex);
+			return stopAt(ctx, itemIndex, fields, batches, index, out, failure, paired);
+		}
+		out.push(await output(ctx, fields, { json, pairedItem: paired(batch) }, file, batch));
+	}
+	const skippedItems = skipped.length
+		? [{ json: skippedJson(skipped), pairedItem: pairedOfSkipped(skipped, rows) }]
+		: [];
+	if (out.some((item) => item.json.status === 'queued')) return [...out, ...skippedItems];
+	const error = nothingPaidError(
+		ctx,
+		itemIndex,
+		skipped,
+		out.map((item) => item.json),
+	);
+	if (!ctx.continueOnFail()) throw error;
+	return [errorItem(ctx, error, runPaired, { status: 'nothingQueued' })];
+}
+
+/** The input items of the rows left out. */
+function pairedOfSkipped(skipped: { row: number }[], rows: SourcedRow[]) {
+	const byRow = new Map(rows.map((row) => [row.row, row.item ?? 0]));
+	return skipped.map(({ row }) => ({ item: byRow.get(row) ?? 0 }));
+}

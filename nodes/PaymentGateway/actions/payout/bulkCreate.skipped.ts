@@ -1,0 +1,109 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { SourcedRow } from '../../spreadsheet/schema';
+
+/** A row left out because its Reference No was already queued. */
+export interface Skipped extends IDataObject {
+	row: number;
+	reference_no: string;
+	/** `memory`: this node queued it; `you`: Unconfirmed References said it was paid. */
+	source: 'memory' | 'you';
+	request_id?: string;
+	queued_at?: string;
+}
+
+/** At most this many references are named in a message; the item lists them all. */
+const NAMED = 10;
+
+const PAY_AGAIN =
+	'To pay a reference again on purpose, give the row a new Reference No, or turn on Options > Pay Again for one run.';
+
+function named(refs: string[]): string {
+	const shown = refs.slice(0, NAMED).join(', ');
+	return refs.length > NAMED ? `${shown} and ${refs.length - NAMED} more` : shown;
+}
+
+function whenAndWhere(skipped: Skipped[]): string {
+	const known = skipped.filter((s) => s.request_id);
+	const ids = [...new Set(known.map((s) => s.request_id))];
+	if (known.length === 0)
+		return 'The request IDs and times are not known here (n8n keeps them for production runs; a manual run does not save them).';
+	const times = known.map((s) => String(s.queued_at)).sort();
+	return `They went under request ID${ids.length > 1 ? 's' : ''} ${named(ids as string[])}, between ${times[0]} and ${times[times.length - 1]}${known.length < skipped.length ? ` (${skipped.length - known.length} without details: queued by a manual run)` : ''}.`;
+}
+
+/** The item that lists the rows left out, beside the batch items of a run that queued others. */
+export function skippedJson(skipped: Skipped[]): IDataObject {
+	return {
+		status: 'alreadyQueued',
+		skipped_rows: skipped.length,
+		message: `${skipped.length} row${skipped.length > 1 ? 's were' : ' was'} not sent: already queued by an earlier run (Reference No ${named(skipped.map((s) => s.reference_no))}). ${whenAndWhere(skipped)} ${PAY_AGAIN}`,
+		references: skipped,
+	};
+}
+
+/** Every row already queued (by the memory, or refused by the service as already submitted). */
+export function nothingPaidError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	skipped: Skipped[],
+	batches: IDataObject[],
+): NodeOperationError {
+	const refused = batches.filter((b) => b.status === 'alreadyQueued');
+	const parts = [
+		skipped.length
+			? `${skipped.length} row${skipped.length > 1 ? 's' : ''} already queued by this node (Reference No ${named(skipped.map((s) => s.reference_no))}). ${whenAndWhere(skipped)}`
+			: '',
+		refused.length
+			? `The service refused ${refused.length} batch${refused.length > 1 ? 'es' : ''} as already submitted (E0021: request ID ${named(refused.map((b) => String(b.request_id)))}).`
+			: '',
+		PAY_AGAIN,
+	];
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		'Nothing was paid: every row of this run was already queued',
+		{ itemIndex, description: parts.filter(Boolean).join(' ') },
+	);
+	error.context.references = skipped;
+	error.context.batches = batches;
+	return error;
+}
+
+/** Rows an earlier run sent without learning the answer, whose batch cannot be sent again as it was. */
+export function unconfirmedError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	rows: SourcedRow[],
+): NodeOperationError {
+	const refs = rows.map((row) => String(row.values['Reference No']));
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		`Nothing was sent: ${refs.length} row${refs.length > 1 ? 's were' : ' was'} sent by an earlier run that never learned whether the service queued ${refs.length > 1 ? 'them' : 'it'} (Reference No ${named(refs)})`,
+		{
+			itemIndex,
+			description:
+				'n8n stopped, or no clear answer came back, and the rows of that batch changed since, so sending them again could pay twice. Look these references up in the payout dashboard (or the batch callback). Then run once with Options > Unconfirmed References set to "Count as Queued" (they were paid) or "Send Again" (they were not).',
+		},
+	);
+	error.context.references = refs;
+	return error;
+}
+
+export function memoryFullError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	held: number,
+	adding: number,
+	limit: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Nothing was sent: the node's memory of queued references would pass its size (${held} held, ${adding} to add, Remembered References ${limit})`,
+		{
+			itemIndex,
+			description:
+				"The node never forgets a queued Reference No on its own, since a forgotten one could be paid twice. Raise Options > Remembered References (each takes about 30 bytes in n8n's database) and run again.",
+		},
+	);
+}
