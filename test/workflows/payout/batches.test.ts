@@ -66,9 +66,12 @@ const fromItems = (
 	parameters: IDataObject = {},
 	continueOnFail = false,
 	typeVersion?: number,
+	/** The same ID is the same workflow run again (the node's memory is kept per workflow). */
+	workflowId?: string,
 ) =>
 	runGateway(sandbox, {
 		items,
+		workflowId,
 		typeVersion,
 		credentialType: 'paymentGatewayPayoutApi',
 		continueOnFail,
@@ -166,7 +169,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(out[0].binary).toBeUndefined();
 	});
 
-	it('sends 1,200 rows from a file as 3 batches; the same file again queues nothing and says already queued', async () => {
+	it('sends 1,200 rows from a file as 3 batches; the same file in a copy of the workflow queues nothing, refused as already submitted, and fails saying so', async () => {
 		const tag = tagOf();
 		const first = await fromFile(rows(tag, 1200));
 		expect(first.error).toBeUndefined();
@@ -176,15 +179,17 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(new Set(ids).size).toBe(3);
 
 		sandbox.clearRequests();
+		// Another workflow has no memory of these rows: the service's E0021 is the guard behind it.
 		const again = await fromFile(rows(tag, 1200));
-		expect(again.error).toBeUndefined();
-		expect(statuses(again.outputs.Gateway)).toEqual([
+		expect(again.error?.message).toBe('Nothing was paid: every row of this run was already queued');
+		const batches = (again.error as { context?: { batches?: IDataObject[] } }).context?.batches;
+		expect(batches?.map((b) => b.status)).toEqual([
 			'alreadyQueued',
 			'alreadyQueued',
 			'alreadyQueued',
 		]);
-		expect(again.outputs.Gateway.map((item) => item.json.request_id)).toEqual(ids);
-		expect(again.outputs.Gateway[0].json.response).toMatchObject({ code: 'E0021' });
+		expect(batches?.map((b) => b.request_id)).toEqual(ids);
+		expect(batches?.[0].response).toMatchObject({ code: 'E0021' });
 		expectEachRowOnce(tag, 1200);
 	});
 
@@ -315,7 +320,13 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 		async (_label, k, fault, status) => {
 			const tag = tagOf();
 			sandbox.faults.inject(fault);
-			const first = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
+			const first = await fromItems(
+				rows(tag, 1001),
+				{ requestId: tag, ...ONE_RETRY },
+				false,
+				undefined,
+				tag,
+			);
 			expect(first.error?.message).toMatch(
 				new RegExp(
 					`^Batch ${k} of 3 \\(rows ${(k - 1) * 500 + 1}–${Math.min(k * 500, 1001)}, request ID ${tag}-${k}\\) (was refused|got no clear answer)`,
@@ -332,19 +343,39 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 						? 'Batches 2–3 (rows 501–1001) were not sent.'
 						: 'Batch 3 (rows 1001–1001) was not sent.',
 				);
-			expect(description).toContain('sends only the rest');
+			expect(description).toContain('skips every row it knows as queued');
 			const context = (first.error as { context?: { batches?: IDataObject[] } }).context;
 			expect(context?.batches?.[k - 1]).toMatchObject({ status });
 			// Batches before k once each, batch k with the node's one retry (none after a refusal), none after it.
 			expect(requestsTo(sandbox, UPLOAD)).toHaveLength(k - 1 + (_label === 'a refusal' ? 1 : 2));
 
 			sandbox.faults.clear();
-			const again = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
-			expect(again.error).toBeUndefined();
-			const expected = [1, 2, 3].map((n) =>
-				n < k || (n === k && _label === 'a lost answer') ? 'alreadyQueued' : 'queued',
+			const again = await fromItems(
+				rows(tag, 1001),
+				{ requestId: tag, ...ONE_RETRY },
+				false,
+				undefined,
+				tag,
 			);
-			expect(statuses(again.outputs.Gateway)).toEqual(expected);
+			expectEachRowOnce(tag, 1001);
+			if (k === 3 && _label === 'a lost answer') {
+				// The last batch had been queued: this run moved no money, and says so.
+				expect(again.error?.message).toMatch(/^Nothing was paid/);
+				return;
+			}
+			expect(again.error).toBeUndefined();
+			// Batches before k are left out (one item lists their rows); batch k goes out again under
+			// its request ID, refused as already submitted where the service had queued it.
+			const expected = [1, 2, 3]
+				.filter((n) => n >= k)
+				.map((n) => (n === k && _label === 'a lost answer' ? 'alreadyQueued' : 'queued'));
+			expect(statuses(again.outputs.Gateway)).toEqual([
+				...expected,
+				...(k > 1 ? ['alreadyQueued'] : []),
+			]);
+			expect(again.outputs.Gateway.slice(0, expected.length).map((i) => i.json.request_id)).toEqual(
+				[1, 2, 3].filter((n) => n >= k).map((n) => `${tag}-${n}`),
+			);
 			expectEachRowOnce(tag, 1001);
 		},
 	);
@@ -352,11 +383,13 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 	it('an empty Request ID: a lost answer on batch 2, then a re-run, queues no second batch', async () => {
 		const tag = tagOf();
 		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, after: 1, count: 2 });
-		const first = await fromItems(rows(tag, 1200), ONE_RETRY);
+		const first = await fromItems(rows(tag, 1200), ONE_RETRY, false, undefined, tag);
 		expect(first.error?.message).toMatch(/^Batch 2 of 3 .* got no clear answer/);
 		sandbox.faults.clear();
-		const again = await fromItems(rows(tag, 1200), ONE_RETRY);
-		expect(statuses(again.outputs.Gateway)).toEqual(['alreadyQueued', 'alreadyQueued', 'queued']);
+		const again = await fromItems(rows(tag, 1200), ONE_RETRY, false, undefined, tag);
+		// Batch 2 again as it was (refused as already submitted), batch 3, then batch 1's rows left out.
+		expect(statuses(again.outputs.Gateway)).toEqual(['alreadyQueued', 'queued', 'alreadyQueued']);
+		expect(again.outputs.Gateway[2].json).toMatchObject({ skipped_rows: 500 });
 		expectEachRowOnce(tag, 1200);
 	});
 
