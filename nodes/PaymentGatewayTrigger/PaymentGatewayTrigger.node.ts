@@ -13,6 +13,7 @@ import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './e
 import { checkDelivery } from './delivery';
 import { checkNotificationSecret, publicHeaders } from './headers';
 import { judgeDelivery } from './dedupe';
+import { executionOf, relayToWait, resumeTarget } from './relay';
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -128,6 +129,13 @@ export class PaymentGatewayTrigger implements INodeType {
 		const delivery = await checkDelivery(this);
 		if (!delivery) return { noWebhookResponse: true };
 		const { payload, headers } = delivery;
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		// A status for a waiting execution goes there; only one after the wait ended runs here.
+		const resume = resumeTarget(this);
+		if (resume) {
+			const answered = await relayToWait(this, resume, payload, headers, options);
+			if (answered) return answered;
+		}
 
 		const event = classifyEvent(payload);
 		const events = this.getNodeParameter('events', ['*']) as string[];
@@ -137,7 +145,6 @@ export class PaymentGatewayTrigger implements INodeType {
 			};
 		}
 
-		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const key = deliveryKey(payload);
 		if (options.dropDuplicates !== false) {
 			const verdict = await judgeDelivery(this, key, options);
@@ -161,6 +168,11 @@ export class PaymentGatewayTrigger implements INodeType {
 			event,
 			deliveryKey: key,
 		};
+		if (resume) {
+			// The execution that waited for this order had ended: its Timed Out item says so.
+			json.late = true;
+			json.lateForExecution = executionOf(resume);
+		}
 		if (options.includeHeaders === true) json.headers = publicHeaders(headers);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
 	}

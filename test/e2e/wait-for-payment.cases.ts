@@ -13,6 +13,15 @@ import {
 	type Waiting,
 } from './wait-for-payment';
 import type { Execution } from './n8n';
+import { PAYMENT_EVENTS } from './wait-for-payment';
+
+/** The payment-events workflow's executions started by a status of this order. */
+async function lateRuns(env: WaitEnv, pOrderId: string): Promise<Execution[]> {
+	const executions = await env.main.executions(PAYMENT_EVENTS.id);
+	return executions.filter((e) =>
+		ran(e, 'Payment Gateway Trigger').some((item) => String(item.json.p_order_id) === pOrderId),
+	);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,10 +82,21 @@ export function waitForPaymentCases(
 			event.payload,
 		);
 		expect(again.status).toBe(409);
-		await sleep(1000);
+		// The same status again through the trigger: the order was handled, nothing runs there either.
+		const relayed = await deliver(
+			waiting.webhookUrl,
+			env.sandbox.keys.webhook.notificationSecret,
+			event.payload,
+		);
+		expect([relayed.status, JSON.parse(relayed.body)]).toEqual([
+			200,
+			{ received: true, processed: false, reason: 'order handled' },
+		]);
+		await env.sandbox.webhooks.idle();
 		expect((await env.main.executions(EXAMPLE.id)).length).toBe(before);
 		const after = await untilFinished(env, waiting);
 		expect(after.data?.resultData.runData['Fulfil order']).toHaveLength(1);
+		expect(await lateRuns(env, waiting.pOrderId)).toEqual([]);
 	});
 
 	it('declined: resumed on Failed with the payload', async () => {
@@ -240,12 +260,35 @@ export function waitForPaymentCases(
 			to: 'aisha@example.com',
 		});
 		expect(reminder.json.payment_link).toContain(`/checkout/pay/${unpaid.pOrderId}`);
+		expect(waitOutputs(execution)[0][0].json.laterPayment).toMatch(
+			/^A payment of this order after now starts the workflow of the Payment Gateway Trigger at .*\/webhook\/5f0f9c1e-2f52-4c4e-9a34-7c1d2b8e6a01\/payment-gateway, once, with late: true\.$/,
+		);
 		afterResume(execution);
-		// Paying after the time-out resumes nothing.
+		// The customer pays after the time-out: the payment-events workflow runs once with it, marked
+		// late; the timed-out execution stays as it was.
 		env.sandbox.state.completeOrder(unpaid.pOrderId, 'pay');
+		const deadline = Date.now() + 60_000;
+		let late = await lateRuns(env, unpaid.pOrderId);
+		while (!late.some((e) => e.finished) && Date.now() < deadline) {
+			await sleep(500);
+			late = await lateRuns(env, unpaid.pOrderId);
+		}
 		await env.sandbox.webhooks.idle();
+		const event = lastEvent(env.sandbox, unpaid.pOrderId);
+		const secret = env.sandbox.keys.webhook.notificationSecret;
+		// The service delivering it again starts nothing more.
+		expect((await deliver(unpaid.webhookUrl, secret, event.payload)).status).toBe(200);
+		late = await lateRuns(env, unpaid.pOrderId);
+		expect(late).toHaveLength(1);
+		expect(ran(late[0], 'Payment Gateway Trigger')[0].json).toMatchObject({
+			late: true,
+			lateForExecution: unpaid.executionId,
+			event: 'payment_captured',
+			m_order_id: unpaid.ref,
+		});
+		expect(ran(late[0], 'Fulfil order')).toHaveLength(1);
 		expect(
 			(await untilFinished(env, unpaid)).data?.resultData.runData['Fulfil order'],
 		).toBeUndefined();
-	}, 200_000);
+	}, 260_000);
 }

@@ -5,6 +5,7 @@ import { N8n, type CredentialEntry } from './n8n';
 import {
 	EARLY_ID,
 	EXAMPLE,
+	PAYMENT_EVENTS,
 	paidBeforeWaitWorkflow,
 	untilWebhooksServed,
 	type WaitEnv,
@@ -27,7 +28,7 @@ beforeAll(async () => {
 	sandbox.state.settings.webhookRetryDelayScale = 0.05;
 	n8n = await N8n.create();
 	await n8n.importCredentials(fillCredentials(sandbox));
-	for (const workflow of [EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
+	for (const workflow of [PAYMENT_EVENTS, EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
 		await n8n.importWorkflow(workflow);
 		await n8n.publish(workflow.id);
 	}

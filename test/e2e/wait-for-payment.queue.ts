@@ -8,6 +8,7 @@ import { ClusterProcess, queueEnvironment } from './queue';
 import {
 	EARLY_ID,
 	EXAMPLE,
+	PAYMENT_EVENTS,
 	paidBeforeWaitWorkflow,
 	untilWebhooksServed,
 	type WaitEnv,
@@ -32,7 +33,7 @@ beforeAll(async () => {
 	process.env.N8N_E2E_WEBHOOK_URL = `${hookFolder.baseUrl}/`;
 	main = await N8n.create();
 	await main.importCredentials(fillCredentials(sandbox));
-	for (const workflow of [EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
+	for (const workflow of [PAYMENT_EVENTS, EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
 		await main.importWorkflow(workflow);
 		await main.publish(workflow.id);
 	}

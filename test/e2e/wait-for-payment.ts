@@ -13,8 +13,16 @@ import { SIGNED_RESUME_URLS } from './version';
 export const EXAMPLE: WorkflowJson = JSON.parse(
 	readFileSync(resolve(__dirname, '../../examples/payment-link-wait.json'), 'utf8'),
 ) as WorkflowJson;
+/** The catch-all the example's orders send their statuses through (its Late Status Trigger URL). */
+export const PAYMENT_EVENTS: WorkflowJson = JSON.parse(
+	readFileSync(
+		resolve(__dirname, '../../examples/checkout-to-fulfilment.payment-events.json'),
+		'utf8',
+	),
+) as WorkflowJson;
 export const EARLY_ID = 'e2ePaidBeforeWait';
 const WAIT = 'Wait for Payment';
+const LATE_TRIGGER_PATH = '5f0f9c1e-2f52-4c4e-9a34-7c1d2b8e6a01/payment-gateway';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface WaitEnv {
@@ -46,6 +54,9 @@ export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
 			options: {},
 		},
 	};
+	// Its order's status comes straight to the execution (no trigger): the order's own status decides.
+	const create = byName('Create Payment');
+	delete (create.parameters as Record<string, unknown>).lateStatusUrl;
 	const hook = byName('New order');
 	Object.assign(hook, { id: randomUUID(), webhookId: randomUUID() });
 	(hook.parameters as Record<string, unknown>).path = 'pay-early';
@@ -57,7 +68,7 @@ export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			hook,
-			{ ...byName('Create Payment'), id: randomUUID() },
+			{ ...create, id: randomUUID() },
 			pay,
 			{ ...byName(WAIT), id: randomUUID(), webhookId: randomUUID() },
 			{ ...byName('Fulfil order'), id: randomUUID() },
@@ -99,6 +110,8 @@ export interface Waiting {
 	pOrderId: string;
 	executionId: string;
 	resumeUrl: string;
+	/** The order's webhook URL: the payment-events trigger, carrying the resume URL. */
+	webhookUrl: string;
 }
 
 /** One execution of the GET /api/v1/executions/:id, with its data. */
@@ -171,7 +184,11 @@ export async function startWaiting(
 	});
 	expect(answer.status).toBe(200);
 	const { pOrderId, webhookUrl } = await orderOf(env.sandbox, ref);
-	const url = new URL(webhookUrl);
+	// The order's statuses go to the payment-events trigger, which passes them on (`resume`).
+	const relay = new URL(webhookUrl);
+	expect(relay.pathname).toBe(`/webhook/${LATE_TRIGGER_PATH}`);
+	const resumeUrl = relay.searchParams.get('resume') ?? '';
+	const url = new URL(resumeUrl);
 	expect(url.origin).toBe(new URL(env.hookBase).origin);
 	// n8n 2.x signs resume URLs; 1.x does not (the webhook credential's secret still guards them).
 	if (SIGNED_RESUME_URLS) expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
@@ -184,7 +201,7 @@ export async function startWaiting(
 		(e) => e.status === 'waiting' || finished(e),
 	);
 	expect(execution.status).toBe('waiting');
-	return { ref, pOrderId, executionId, resumeUrl: webhookUrl };
+	return { ref, pOrderId, executionId, resumeUrl, webhookUrl };
 }
 
 export async function untilFinished(

@@ -10,7 +10,7 @@ import {
 	orderFields,
 	transactionActionField,
 } from './fields';
-import { sendStatusToExecutionField } from './delivery';
+import { statusDeliveryFields } from './delivery';
 import { ORDER_FACTS } from './facts';
 import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
@@ -38,7 +38,7 @@ export const table: FieldTable = [
 	merchantOrderIdField,
 	transactionActionField,
 	splitRecipientsList,
-	sendStatusToExecutionField,
+	...statusDeliveryFields,
 	...orderFields({ customData: false }),
 ];
 

@@ -17,6 +17,48 @@ export const sendStatusToExecutionField: Field = {
 	ui: { default: false },
 };
 
+/**
+ * Where a status goes when the wait is over: the production URL of a Payment Gateway Trigger. The
+ * order's webhook URL is then that trigger, carrying this execution's resume URL; the trigger passes
+ * each status on to the waiting execution, and runs its own workflow with one that comes after the
+ * wait ended (PaymentGatewayTrigger/relay.ts).
+ */
+export const lateStatusUrlField: Field = {
+	name: 'lateStatusUrl',
+	displayName: 'Late Status Trigger URL',
+	type: 'webhookUrl',
+	description:
+		"Production URL of a published Payment Gateway Trigger (recommended). The order's status then goes to that trigger, which passes it on to this execution while it waits; a final status that comes after the wait ended (a payment after Timed Out) starts the trigger's workflow instead, once, marked late. Left empty, such a payment reaches no workflow.",
+	ui: {
+		placeholder: 'https://n8n.example.com/webhook/…/payment-gateway',
+		displayOptions: { show: { sendStatusToThisExecution: [true] } },
+	},
+};
+
+/** Both fields, in the order the panel shows them. */
+export const statusDeliveryFields: Field[] = [sendStatusToExecutionField, lateStatusUrlField];
+
+/**
+ * The execution's note that its order's status comes through a trigger (the late status URL): Wait
+ * for Payment then waits even for an order already paid, since the trigger delivers that status.
+ */
+export const RELAY_NOTE = 'paymentGatewayLateStatusUrl';
+
+/** The late status URL this execution's order was created with, or '' (none, or not known). */
+export function lateStatusUrlOf(ctx: Pick<IExecuteFunctions, 'customData'>): string {
+	try {
+		return String(ctx.customData?.get(RELAY_NOTE) ?? '');
+	} catch {
+		return '';
+	}
+}
+
+/** The trigger's URL with the resume URL it passes each status on to. */
+export function relayUrl(triggerUrl: string, resumeUrl: string): string {
+	const separator = triggerUrl.includes('?') ? '&' : '?';
+	return `${triggerUrl}${separator}resume=${encodeURIComponent(resumeUrl)}`;
+}
+
 const LABEL = sendStatusToExecutionField.displayName;
 
 /** The resume URL without its token, for messages. */
@@ -49,6 +91,9 @@ export function applyStatusDelivery(
 			},
 		];
 	}
-	data.urls = { ...urls, webhook_url: resumeUrl };
+	const late = String(values[lateStatusUrlField.name] ?? '');
+	data.urls = { ...urls, webhook_url: late ? relayUrl(late, resumeUrl) : resumeUrl };
+	// customData keeps at most 255 characters a value; the URL is only shown, never followed.
+	if (late) ctx.customData?.set(RELAY_NOTE, late.slice(0, 255));
 	return [];
 }

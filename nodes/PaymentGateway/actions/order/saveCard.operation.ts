@@ -11,7 +11,7 @@ import {
 	orderFields,
 	webhookUrlField,
 } from './fields';
-import { sendStatusToExecutionField } from './delivery';
+import { statusDeliveryFields } from './delivery';
 import { ORDER_FACTS } from './facts';
 import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
@@ -34,7 +34,7 @@ export const table: FieldTable = [
 	{ ...amountField, description: 'Amount to authorize and void at once, at least 1' },
 	currencyField,
 	merchantOrderIdField,
-	sendStatusToExecutionField,
+	...statusDeliveryFields,
 	...orderFields({ customerIdOnTop: true, webhookUrlOnTop: true }),
 ];
 

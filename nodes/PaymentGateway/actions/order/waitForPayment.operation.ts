@@ -14,6 +14,7 @@ import { listTransactions } from '../transaction/getMany.operation';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { asNodeError, errorItem } from '../errorItem';
+import { lateStatusUrlOf } from './delivery';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
@@ -135,8 +136,11 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 		});
 	}
 	// Paid (or failed) before the wait began: its delivery may already have been refused as
-	// "execution running"; the order's own status decides at once.
-	const known = outcomeOf(order.status, order.status);
+	// "execution running"; the order's own status decides at once. Not when the status comes through
+	// a Payment Gateway Trigger: the trigger holds it until this execution waits, and would run its
+	// own workflow with it after this one ended, so deciding here could fulfil an order twice.
+	const lateStatusUrl = lateStatusUrlOf(ctx);
+	const known = lateStatusUrl ? undefined : outcomeOf(order.status, order.status);
 	if (known) {
 		const json = {
 			outcome: known,
@@ -149,7 +153,7 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 	// On time-out n8n passes the input items on output 0 without running this node again: the
 	// input becomes the Timed Out item (the webhook also reads the awaited order from it).
 	const waiting: INodeExecutionData = {
-		json: timedOutJson(orderId, order, waitTill, items[0].json),
+		json: timedOutJson(orderId, order, waitTill, items[0].json, lateStatusUrl),
 		pairedItem: items[0].pairedItem ?? { item: 0 },
 	};
 	items.splice(0, items.length, waiting);

@@ -42,10 +42,14 @@ export function timedOutJson(
 	order: IDataObject | undefined,
 	waitTill: Date,
 	input: IDataObject,
+	lateStatusUrl: string,
 ): IDataObject {
 	return {
 		outcome: 'timedOut',
 		message: `No final status arrived for order ${orderId} before ${waitTill.toISOString()}`,
+		laterPayment: lateStatusUrl
+			? `A payment of this order after now starts the workflow of the Payment Gateway Trigger at ${lateStatusUrl}, once, with late: true.`
+			: 'The order was created without a Late Status Trigger URL: a payment of this order after now reaches no workflow. Check the order with Transaction > Get before asking the customer again.',
 		p_order_id: orderId,
 		m_order_id: order?.m_order_id ?? '',
 		order_status: order?.status ?? 'PENDING',
