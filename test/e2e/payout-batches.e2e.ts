@@ -2,7 +2,7 @@
 // saved version-1 node with Split Into Batches, each run twice, with answers lost on the way.
 // Whether a re-run meets the same request IDs depends on n8n handing the node the same rows and the
 // same parameters (and a v3 node's empty columns reading the input fields), so it is tried here.
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { GATEWAY_TYPE, N8n, type CredentialEntry, type WorkflowJson } from './n8n';
@@ -19,10 +19,20 @@ const TWO_RUNS = 600_000;
 let sandbox: Sandbox;
 let n8n: N8n;
 
-/** Code that returns `count` fixed NEFT payout rows whose references start with `prefix`. */
-const rowsCode = (count: number, prefix: string) =>
+/**
+ * Code that returns `count` fixed NEFT payout rows whose references start with `prefix`; row 1's
+ * Remark can be edited, as someone fixing a typo in the sheet would.
+ */
+const rowsCode = (count: number, prefix: string, row1Remark = 'Row 1') =>
 	`return Array.from({ length: ${count} }, (_, i) => ({ json: { 'Reference No': '${prefix}' + i, 'Payment Mode': 'NEFT', Amount: 100 + i, ` +
-	`Remark: 'Row ' + i, 'Beneficiary Name': 'Asha Rao', 'Beneficiary Account Number': '123456789012', 'Beneficiary IFSC': 'HDFC0001234' } }));`;
+	`Remark: i === 1 ? ${JSON.stringify(row1Remark)} : 'Row ' + i, 'Beneficiary Name': 'Asha Rao', 'Beneficiary Account Number': '123456789012', 'Beneficiary IFSC': 'HDFC0001234' } }));`;
+
+/** Node IDs that stay the same when a workflow is imported again (edited): n8n keys the memory by them. */
+const nodeId = (workflowId: string, name: string) =>
+	createHash('sha256')
+		.update(`${workflowId}/${name}`)
+		.digest('hex')
+		.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5');
 
 /** Manual Trigger → Code (payout rows) → Payment Gateway at `typeVersion` with `parameters`. */
 function workflow(
@@ -39,7 +49,7 @@ function workflow(
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{
-				id: randomUUID(),
+				id: nodeId(id, names[0]),
 				name: names[0],
 				type: 'n8n-nodes-base.manualTrigger',
 				typeVersion: 1,
@@ -47,7 +57,7 @@ function workflow(
 				parameters: {},
 			},
 			{
-				id: randomUUID(),
+				id: nodeId(id, names[1]),
 				name: names[1],
 				type: 'n8n-nodes-base.code',
 				typeVersion: 2,
@@ -55,7 +65,7 @@ function workflow(
 				parameters: { jsCode: code },
 			},
 			{
-				id: randomUUID(),
+				id: nodeId(id, names[2]),
 				name: names[2],
 				type: GATEWAY_TYPE,
 				typeVersion,
@@ -115,20 +125,43 @@ const statuses = (result: { items: (node: string) => { json: Record<string, unkn
 
 describe('Payout Bulk Create in a new node (version 3), default settings, in real n8n', () => {
 	it(
-		'the same 2 rows run twice: one payout queued; the second run says already queued',
+		"a payout is known by its Reference No: the same rows again, the batch Remark edited, one row's Remark edited → nothing paid, the run fails; a row added → only it is paid",
 		async () => {
+			const small = (code: string, parameters: Record<string, unknown> = {}) =>
+				workflow(DEFAULTS_SMALL, code, 3, { currency: 'INR', ...parameters });
 			const first = await n8n.execute(DEFAULTS_SMALL);
 			expect(first.code).toBe(0);
 			expect(statuses(first)).toEqual(['queued']);
-			const again = await n8n.execute(DEFAULTS_SMALL);
-			expect(again.code).toBe(0);
-			expect(statuses(again)).toEqual(['alreadyQueued']);
-			expect(again.items('Payouts')[0].json.request_id).toBe(
-				first.items('Payouts')[0].json.request_id,
-			);
-			expect(queuedTimes('V3S-')).toEqual([1, 1]);
+			const firstId = first.items('Payouts')[0].json.request_id;
+
+			const nothingPaid = async () => {
+				const run = await n8n.execute(DEFAULTS_SMALL);
+				expect(run.code).not.toBe(0);
+				expect(`${run.stdout}${run.stderr}`).toContain(
+					'Nothing was paid: every row of this run was already queued',
+				);
+				expect(queuedTimes('V3S-')).toEqual([1, 1]);
+			};
+			await nothingPaid();
+			await n8n.importWorkflow(small(rowsCode(2, 'V3S-'), { remark: 'November, fixed' }));
+			await nothingPaid();
+			await n8n.importWorkflow(small(rowsCode(2, 'V3S-', 'Row 1 (typo fixed)')));
+			await nothingPaid();
+
+			await n8n.importWorkflow(small(rowsCode(3, 'V3S-')));
+			const added = await n8n.execute(DEFAULTS_SMALL);
+			expect(added.code).toBe(0);
+			const [batch, skipped] = added.items('Payouts').map((item) => item.json);
+			expect(batch).toMatchObject({ status: 'queued', total_records: 1, first_row: 3 });
+			expect(skipped).toMatchObject({ status: 'alreadyQueued', skipped_rows: 2 });
+			// n8n keeps the details of runs it saves: when and under which request ID they went.
+			expect(skipped.references).toEqual([
+				expect.objectContaining({ reference_no: 'V3S-0', request_id: firstId }),
+				expect.objectContaining({ reference_no: 'V3S-1', request_id: firstId }),
+			]);
+			expect(queuedTimes('V3S-')).toEqual([1, 1, 1]);
 		},
-		TWO_RUNS,
+		5 * TWO_RUNS,
 	);
 
 	it(
@@ -144,14 +177,17 @@ describe('Payout Bulk Create in a new node (version 3), default settings, in rea
 			sandbox.faults.clear();
 			const again = await n8n.execute(DEFAULTS_LARGE);
 			expect(again.code).toBe(0);
+			// Batch 1 left out (known as queued), batch 2 again as it was (refused as already
+			// submitted), batch 3; then the item listing batch 1's rows.
 			expect(
 				again.items('Payouts').map((item) => [item.json.batch, item.json.total_records]),
 			).toEqual([
-				[1, 500],
 				[2, 500],
 				[3, 200],
+				[undefined, undefined],
 			]);
-			expect(statuses(again)).toEqual(['alreadyQueued', 'alreadyQueued', 'queued']);
+			expect(statuses(again)).toEqual(['alreadyQueued', 'queued', 'alreadyQueued']);
+			expect(again.items('Payouts')[2].json.skipped_rows).toBe(500);
 			const times = queuedTimes('V3L-');
 			expect(times).toHaveLength(1200);
 			expect(times.every((n) => n === 1)).toBe(true);
