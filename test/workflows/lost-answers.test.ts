@@ -11,6 +11,7 @@ import * as createSplitPayment from '../../nodes/PaymentGateway/actions/order/cr
 import * as saveCard from '../../nodes/PaymentGateway/actions/order/saveCard.operation';
 import * as linkBulkCreate from '../../nodes/PaymentGateway/actions/paymentLink/bulkCreate.operation';
 import * as linkDeactivate from '../../nodes/PaymentGateway/actions/paymentLink/deactivate.operation';
+import * as payoutBulkCreate from '../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
 import * as planCreate from '../../nodes/PaymentGateway/actions/subscriptionPlan/create.operation';
 import * as uploadDocument from '../../nodes/PaymentGateway/actions/transaction/uploadDocument.operation';
 import type { OperationFacts } from '../../nodes/PaymentGateway/actions/tool';
@@ -276,6 +277,29 @@ const CASES: Case[] = [
 				parameters: { resource: 'paymentLink', operation: 'bulkCreate' },
 				items: [LINK_ROW],
 				made: () => sandbox.state.paymentLinkUploads.length - before,
+			};
+		},
+	},
+	{
+		name: 'Payout > Bulk Create',
+		facts: payoutBulkCreate.facts,
+		path: '/payout/v1/bulk/payouts',
+		credentialType: 'paymentGatewayPayoutApi',
+		prepare: () => {
+			const before = sandbox.state.payoutBatches.size;
+			const row = {
+				'Reference No': unique('PAY').replace(/ /g, '-'),
+				'Payment Mode': 'NEFT',
+				Amount: 120,
+				Remark: 'Refund of deposit',
+				'Beneficiary Name': 'Asha Rao',
+				'Beneficiary Account Number': '123456789012',
+				'Beneficiary IFSC': 'HDFC0001234',
+			};
+			return {
+				parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' },
+				items: [row],
+				made: () => sandbox.state.payoutBatches.size - before,
 			};
 		},
 	},

@@ -33,7 +33,6 @@ const toolProperty = (resource: string, operation: string, version: 'v3' | 'lega
 	});
 
 describe.each(operations)('%s: the tool description', (_name, resource, operation, module) => {
-	// Payout > Bulk Create keeps its own words (its module states no facts yet).
 	const facts = module.facts;
 
 	it('is what new nodes (version 3) offer a model; versions 1 and 2 keep theirs', () => {

@@ -94,7 +94,10 @@ export function queuedJson(base: IDataObject, response: IDataObject): IDataObjec
 		message: response.message,
 		response,
 	};
-	if (response.confirmedByDuplicate) json.confirmedByDuplicate = true;
+	if (response.confirmedByDuplicate) {
+		json.confirmedByDuplicate = true;
+		json.lostAnswer = { outcome: 'done', how: String(response.message ?? '') };
+	}
 	return json;
 }
 
