@@ -38,10 +38,10 @@ export interface Contender {
 	oneByOne?: boolean;
 }
 
-export function gateway(sandboxName: string, parameters: Record<string, unknown>, channel: Channel = 'hosted') {
+export function gateway(sandboxName: string, parameters: Record<string, unknown>, channel: Channel = 'hosted', typeVersion = 1) {
 	return {
 		type: GATEWAY_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		parameters: channel === 'hosted' ? { authentication: channel, ...parameters } : parameters,
 		credentials: { [CREDENTIAL_TYPES[channel]]: { id: credentialId(sandboxName, channel), name: credentialId(sandboxName, channel) } },
 	};
