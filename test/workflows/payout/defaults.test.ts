@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { RunResult } from '../../harness';
+import { ensureProcessedData, processedData } from '../../harness';
 import { requestsTo, runGateway } from '../support';
 
 const UPLOAD = '/payout/v1/bulk/payouts';
@@ -241,6 +242,27 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		expect(counted.error?.message).toMatch(/^Nothing was paid/);
 		expect(uploads()).toBe(0);
 		expect((await payout(edited, { workflow: tag })).error?.message).toMatch(/^Nothing was paid/);
+	});
+
+	it('n8n stopped after marking rows as being sent, before sending them: the next run does not skip them, it stops and names them', async () => {
+		const tag = tagOf();
+		// What a crash between the node's mark and its upload leaves in n8n's processed-data store.
+		await ensureProcessedData();
+		await processedData.checkProcessedAndRecord(
+			[`p:${tag}-0`, `p:${tag}-1`],
+			'node',
+			{ workflow: { id: tag } as never, node: { id: 'harness-node-2' } as never },
+			{ mode: 'entries' },
+		);
+		const next = await payout(rows(tag, 2), { workflow: tag });
+		expect(next.error?.message).toMatch(/^Nothing was sent: 2 rows were sent by an earlier run/);
+		expect(uploads()).toBe(0);
+		const sent = await payout(rows(tag, 2), {
+			workflow: tag,
+			parameters: { options: { unconfirmedReferences: 'sendAgain' } },
+		});
+		expect(json(sent)).toMatchObject([{ status: 'queued', total_records: 2 }]);
+		expect(queued(tag)).toEqual([1, 1]);
 	});
 
 	it('an unanswered batch the user found unpaid: Send Again sends it', async () => {
