@@ -29,11 +29,18 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 	const slots: FieldSlot[] = [];
 	for (const entry of table) {
 		if (!('group' in entry)) {
+			// A field the panel shows only with another parameter's value is read only then (n8n drops
+			// the parameters a node does not show): it is tried with that value.
+			const shownWith = Object.fromEntries(
+				Object.entries(entry.ui?.displayOptions?.show ?? {})
+					.filter(([name]) => !name.startsWith('@'))
+					.map(([name, values]) => [name, (values as unknown[])[0]]),
+			) as INodeParameters;
 			slots.push({
 				field: entry,
 				label: labelOf(entry),
 				wire: wireOf(entry),
-				withBad: (b) => ({ ...clone(b), [entry.name]: BAD_EXPRESSION }),
+				withBad: (b) => ({ ...clone(b), ...shownWith, [entry.name]: BAD_EXPRESSION }),
 			});
 			continue;
 		}

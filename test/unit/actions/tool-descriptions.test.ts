@@ -83,5 +83,10 @@ it('the money-moving operations are the ones declared so', () => {
 		.filter(([, , , m]) => m.facts?.kind === 'write' && m.facts.movesMoney)
 		.map(([name]) => name)
 		.sort();
-	expect(moving).toEqual(['order > chargeSavedCard', 'payment > capture', 'payment > refund']);
+	expect(moving).toEqual([
+		'order > chargeSavedCard',
+		'payment > capture',
+		'payment > refund',
+		'payout > bulkCreate',
+	]);
 });

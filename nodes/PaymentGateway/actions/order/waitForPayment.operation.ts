@@ -101,6 +101,27 @@ function readSettings(ctx: IExecuteFunctions): { orderId: string; waitMs: number
 	return { orderId: String(values.orderId), waitMs };
 }
 
+/**
+ * Paid (or failed) before the wait began: its delivery may already have been refused as "execution
+ * running"; the order's own status decides at once. Not when the status comes through a Payment
+ * Gateway Trigger: the trigger holds it until this execution waits, and would run its own workflow
+ * with it after this one ended, so deciding here could fulfil an order twice.
+ */
+function routedAtOnce(
+	ctx: IExecuteFunctions,
+	order: IDataObject,
+	lateStatusUrl: string,
+): INodeExecutionData[][] | undefined {
+	const known = lateStatusUrl ? undefined : outcomeOf(order.status, order.status);
+	if (!known) return undefined;
+	const json = {
+		outcome: known,
+		source: 'lookup',
+		...addIsoDates(order, ['transaction_date'], ctx.getTimezone()),
+	};
+	return routed(known, { json, pairedItem: { item: 0 } });
+}
+
 async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	if (items.length !== 1) {
@@ -135,20 +156,9 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 				"Use the p_order_id that the order's create operation returned in this execution.",
 		});
 	}
-	// Paid (or failed) before the wait began: its delivery may already have been refused as
-	// "execution running"; the order's own status decides at once. Not when the status comes through
-	// a Payment Gateway Trigger: the trigger holds it until this execution waits, and would run its
-	// own workflow with it after this one ended, so deciding here could fulfil an order twice.
 	const lateStatusUrl = lateStatusUrlOf(ctx);
-	const known = lateStatusUrl ? undefined : outcomeOf(order.status, order.status);
-	if (known) {
-		const json = {
-			outcome: known,
-			source: 'lookup',
-			...addIsoDates(order, ['transaction_date'], ctx.getTimezone()),
-		};
-		return routed(known, { json, pairedItem: { item: 0 } });
-	}
+	const atOnce = routedAtOnce(ctx, order, lateStatusUrl);
+	if (atOnce) return atOnce;
 	const waitTill = new Date(Date.now() + waitMs);
 	// On time-out n8n passes the input items on output 0 without running this node again: the
 	// input becomes the Timed Out item (the webhook also reads the awaited order from it).
