@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
 
 import type { SourcedRow } from '../../spreadsheet/schema';
 import { asNodeError, errorItem } from '../errorItem';
@@ -125,7 +130,7 @@ async function sendOne(
 		// the rows, or an unanswered batch of these very rows. A given Request ID reused is a refusal.
 		if (alreadySubmitted(error) && (wasSent || !fields.givenRequestId)) {
 			await memory.confirmBatch(refs, marker, batch.requestId);
-			return alreadyQueuedJson(base, error as never);
+			return alreadyQueuedJson(base, error as NodeApiError);
 		}
 		if (!mayHaveQueued(error)) await memory.releaseBatch(refs, marker);
 		throw error;

@@ -1,5 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
 
 import { payoutSchema } from '../../spreadsheet/payout';
 import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
