@@ -8,19 +8,19 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { n8nInternals, reportOnce, type N8nInternals, type ProcessedList } from '../n8n-internals';
+import { earlierRun } from './earlier-run';
 import type { DeliveryScope } from './ledger';
 import {
 	claimInMemory,
 	claimPersisted,
-	processedDataService,
 	releaseInMemory,
 	releasePersisted,
 	scopeKey,
 } from './ledger';
-import { claimRow, pruneRows, releaseRow, rowRepository, type RowRepository } from './rows';
+import { claimRow, pruneRows, releaseRow, type DeliveryRows, type RowValue } from './rows';
 import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
-import { executionCarries } from './shared-claim/executions';
-import { sharedClaimStore, type ClaimStore } from './shared-claim/redis';
+import { claimStore } from './shared-claim/redis';
 
 export const MAX_REMEMBERED_DELIVERIES = 10000;
 
@@ -32,92 +32,112 @@ export type Verdict =
 
 const DUPLICATE: Verdict = { run: false, duplicate: true };
 
+/** One delivery as the layers see it. */
+interface Judged {
+	ctx: IWebhookFunctions;
+	door: N8nInternals;
+	scope: DeliveryScope;
+	key: string;
+	windowMs: number;
+	response: WatchedResponse;
+	warn(message: string): void;
+}
+
+/** `door`: n8n's internals as this n8n offers them (given by the unit tests of each mode). */
 export async function judgeDelivery(
 	ctx: IWebhookFunctions,
 	key: string,
 	options: IDataObject,
+	door: N8nInternals = n8nInternals,
 ): Promise<Verdict> {
 	const node = ctx.getNode();
-	const scope: DeliveryScope = {
-		workflowId: String(ctx.getWorkflow().id ?? ''),
-		nodeId: node.id ?? node.name,
+	const judged: Judged = {
+		ctx,
+		door,
+		key,
+		scope: { workflowId: String(ctx.getWorkflow().id ?? ''), nodeId: node.id ?? node.name },
+		windowMs: Number(options.duplicateWindowMinutes ?? 1440) * 60000,
+		response: ctx.getResponseObject() as unknown as WatchedResponse,
+		warn: (message: string) => ctx.logger.warn(message),
 	};
-	const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
-	const response = ctx.getResponseObject() as unknown as WatchedResponse;
-	let store: ClaimStore | undefined;
+	await reportOnce(door, ctx.logger);
 	try {
-		store = await sharedClaimStore();
-		if (store) {
-			const deps = {
-				store,
-				every,
-				now: Date.now,
-				warn: (message: string) => ctx.logger.warn(message),
-				ranSince: async (since: number) => await executionCarries(scope.workflowId, key, since),
-			};
-			const taken = await claimDelivery(
-				deps,
-				store.keyFor(`${scope.workflowId}:${scope.nodeId}`, key),
-				response,
-				windowMs,
-			);
-			if (taken === true) return { run: true };
-			if (taken === 'done') return DUPLICATE;
-			return inFlight();
-		}
+		const redis = await door.queueRedis();
+		if (redis.found) return await inQueue(judged, claimStore(redis.use));
 	} catch (error) {
-		ctx.logger.warn(
-			`Payment Gateway Trigger: shared duplicate store unreachable: ${(error as Error).message}`,
-		);
+		judged.warn(`Payment Gateway Trigger: ${(error as Error).message}`);
 		return busy(
-			"n8n's shared duplicate store (Redis) could not be reached, so the delivery was not run; deliver it again",
+			`n8n's shared duplicate store could not be used, so the delivery was not run; deliver it again (${(error as Error).message})`,
 		);
 	}
-	return await inThisProcess(ctx, scope, key, windowMs, response);
+	return await inThisProcess(judged);
+}
+
+const earlier = (judged: Judged) => async (since: number, until?: number) =>
+	await earlierRun(
+		judged.door.executionCheck,
+		judged.warn,
+		{ workflowId: judged.scope.workflowId, key: judged.key },
+		since,
+		until ?? Date.now(),
+	);
+
+async function inQueue(judged: Judged, store: ReturnType<typeof claimStore>): Promise<Verdict> {
+	const { scope, key, response, windowMs } = judged;
+	const deps = { store, every, now: Date.now, warn: judged.warn, earlierRun: earlier(judged) };
+	const redisKey = store.keyFor(`${scope.workflowId}:${scope.nodeId}`, key);
+	const taken = await claimDelivery(deps, redisKey, response, windowMs);
+	if (taken === true) return { run: true };
+	if (taken === 'done') return DUPLICATE;
+	return inFlight();
 }
 
 const busy = (message: string): Verdict => ({ run: false, duplicate: false, message });
 const inFlight = () =>
 	busy('Another copy of this delivery is being processed right now; deliver it again shortly');
 
-async function inThisProcess(
-	ctx: IWebhookFunctions,
-	scope: DeliveryScope,
-	key: string,
-	windowMs: number,
-	response: WatchedResponse,
-): Promise<Verdict> {
+async function inThisProcess(judged: Judged): Promise<Verdict> {
+	const { scope, key, windowMs } = judged;
 	if (!claimInMemory(scope, key, Date.now(), { windowMs, maxEntries: MAX_REMEMBERED_DELIVERIES }))
 		return DUPLICATE;
-	const rows = scope.workflowId === '' ? undefined : await rowRepository();
-	if (rows) return await inRows(ctx, rows, scope, key, windowMs, response);
-	const service = await processedDataService();
-	const nodeName = ctx.getNode().name;
-	if (service && scope.workflowId !== '') {
-		try {
-			if (!(await claimPersisted(service, scope, nodeName, key, MAX_REMEMBERED_DELIVERIES)))
-				return DUPLICATE;
-		} catch (error) {
-			releaseInMemory(scope, key);
-			ctx.logger.warn(
-				`Payment Gateway Trigger: processed-data store failed: ${(error as Error).message}`,
-			);
-			return busy(
-				"The delivery could not be recorded in n8n's processed-data store, so it was not run; deliver it again",
-			);
-		}
+	// An unsaved workflow (no ID) has nothing to key a durable record by: memory only.
+	if (scope.workflowId === '') return afterAnswer(judged);
+	try {
+		const rows = await judged.door.processedRows<RowValue>();
+		if (rows.found) return await inRows(judged, rows.use);
+		const list = await judged.door.processedList();
+		if (list.found) return await inList(judged, list.use);
+	} catch (error) {
+		releaseInMemory(scope, key);
+		judged.warn(`Payment Gateway Trigger: ${(error as Error).message}`);
+		return busy(
+			`The delivery could not be recorded in n8n's database, so it was not run; deliver it again (${(error as Error).message})`,
+		);
 	}
+	return afterAnswer(judged);
+}
+
+/** Memory only (the mode named in n8n's log): forgotten again when n8n answers with an error. */
+function afterAnswer(judged: Judged, list?: ProcessedList): Verdict {
+	const { scope, key, response, ctx } = judged;
 	// n8n answers only after the execution was created; an error answer means none was.
 	response.once('finish', () => {
 		if (response.statusCode < 400) return;
 		releaseInMemory(scope, key);
-		if (service && scope.workflowId !== '') {
-			releasePersisted(service, scope, nodeName, key).catch((e: Error) =>
-				ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`),
+		if (list)
+			releasePersisted(list, scope, ctx.getNode().name, key).catch((e: Error) =>
+				judged.warn(`Payment Gateway Trigger: ${e.message}`),
 			);
-		}
 	});
 	return { run: true };
+}
+
+/** n8n's processed-data list, where n8n offers no rows; a failure rejects (503 above). */
+async function inList(judged: Judged, list: ProcessedList): Promise<Verdict> {
+	const { scope, key, ctx } = judged;
+	const name = ctx.getNode().name;
+	if (!(await claimPersisted(list, scope, name, key, MAX_REMEMBERED_DELIVERIES))) return DUPLICATE;
+	return afterAnswer(judged, list);
 }
 
 /**
@@ -129,7 +149,7 @@ const releasing = new Map<string, Promise<boolean>>();
 const releaseId = (scope: DeliveryScope, key: string) => `${scopeKey(scope)}\u0000${key}`;
 
 function startRelease(
-	rows: RowRepository,
+	rows: DeliveryRows,
 	scope: DeliveryScope,
 	key: string,
 	warn: (e: Error) => void,
@@ -146,37 +166,18 @@ function startRelease(
 	void deleted.then((ok) => ok && releasing.get(id) === deleted && releasing.delete(id));
 }
 
-async function inRows(
-	ctx: IWebhookFunctions,
-	rows: RowRepository,
-	scope: DeliveryScope,
-	key: string,
-	windowMs: number,
-	response: WatchedResponse,
-): Promise<Verdict> {
-	const warn = (e: Error) => ctx.logger.warn(`Payment Gateway Trigger: ${e.message}`);
+async function inRows(judged: Judged, rows: DeliveryRows): Promise<Verdict> {
+	const { scope, key, windowMs, response } = judged;
+	const warn = (e: Error) => judged.warn(`Payment Gateway Trigger: ${e.message}`);
 	const pendingRelease = releasing.get(releaseId(scope, key));
 	if (pendingRelease && !(await pendingRelease)) {
 		releaseInMemory(scope, key);
 		startRelease(rows, scope, key, warn);
 		return inFlight();
 	}
-	const deps = {
-		repository: rows,
-		now: Date.now,
-		ranBetween: async (since: number, until: number) =>
-			await executionCarries(scope.workflowId, key, since, until),
-	};
-	let claim;
-	try {
-		claim = await claimRow(deps, scope.workflowId, scope.nodeId, key);
-	} catch (error) {
-		releaseInMemory(scope, key);
-		warn(error as Error);
-		return busy(
-			"The delivery could not be recorded in n8n's database, so it was not run; deliver it again",
-		);
-	}
+	const deps = { rows, now: Date.now, earlierRun: earlier(judged) };
+	// A database failure rejects: inThisProcess answers 503.
+	const claim = await claimRow(deps, scope.workflowId, scope.nodeId, key);
 	if (claim === 'done') return DUPLICATE;
 	if (claim === 'pending') {
 		releaseInMemory(scope, key);

@@ -1,15 +1,13 @@
 /**
- * Which deliveries a trigger already accepted, per workflow and node.
- *
- * Two layers, because n8n offers no atomic shared store to a webhook:
- * - process memory: checked and recorded without an `await` in between, so within one n8n process
- *   no two deliveries of one key can both pass, however many arrive at once;
- * - n8n's processed-data table (what the Remove Duplicates node uses), reached through n8n-core's
- *   DataDeduplicationService: it survives restarts and is shared by every process on one database.
- *   Its update is a read-modify-write of the whole key list without a lock, so calls are queued one
- *   at a time per process, and the keys that arrive while one runs go together in the next call
- *   (one read and one write for a burst, not one per delivery).
+ * Regular mode's first layer and its last fallback, per workflow and node:
+ * - process memory, always first: checked and recorded without an `await` in between, so within
+ *   one n8n process no two deliveries of one key can both pass, however many arrive at once;
+ * - n8n's processed-data list (what the Remove Duplicates node uses), only where n8n offers no
+ *   processed-data rows (rows.ts, the durable layer). Its update is a read-modify-write of the whole
+ *   key list without a lock, so calls are queued one at a time per process, and the keys that
+ *   arrive while one runs go together in the next call (one read and one write for a burst).
  */
+import type { ProcessedList } from '../n8n-internals';
 
 export interface DeliveryScope {
 	workflowId: string;
@@ -21,22 +19,6 @@ export interface LedgerLimits {
 	windowMs: number;
 	/** Keys kept, in memory and in the processed-data table (oldest dropped first). */
 	maxEntries: number;
-}
-
-/** The part of n8n-core's DataDeduplicationService the trigger uses. */
-interface ProcessedDataService {
-	checkProcessedAndRecord(
-		items: string[],
-		scope: 'node',
-		contextData: { workflow: { id: string }; node: { id: string; name: string } },
-		options: { mode: 'entries'; maxEntries?: number },
-	): Promise<{ new: unknown[]; processed: unknown[] }>;
-	removeProcessed(
-		items: string[],
-		scope: 'node',
-		contextData: { workflow: { id: string }; node: { id: string; name: string } },
-		options: { mode: 'entries' },
-	): Promise<void>;
 }
 
 const memory = new Map<string, Map<string, number>>();
@@ -80,30 +62,6 @@ export function rememberedAt(scope: DeliveryScope, key: string, at?: number): nu
 	return seen?.get(key);
 }
 
-type CoreModule = { DataDeduplicationService?: { getInstance(): ProcessedDataService } };
-
-/**
- * n8n-core as the running n8n loaded it. n8n adds its own module folders to the paths community
- * packages resolve from (LoadNodesAndCredentials.init), so this finds n8n's copy, the one whose
- * service n8n initialised (BaseCommand.initDataDeduplicationService: start, webhook and worker).
- */
-async function loadCore(): Promise<CoreModule | undefined> {
-	try {
-		return (await import('n8n-core')) as unknown as CoreModule;
-	} catch {
-		return undefined;
-	}
-}
-
-/** n8n's processed-data service, or undefined outside n8n (or before n8n initialised it). */
-export async function processedDataService(): Promise<ProcessedDataService | undefined> {
-	try {
-		return (await loadCore())?.DataDeduplicationService?.getInstance();
-	} catch {
-		return undefined;
-	}
-}
-
 /** Keys waiting for the next processed-data call of a scope; it takes them all when it starts. */
 interface Batch {
 	keys: string[];
@@ -118,7 +76,7 @@ const waiting = new Map<string, Batch>();
  * claimed each first.
  */
 export async function claimPersisted(
-	service: ProcessedDataService,
+	list: ProcessedList,
 	scope: DeliveryScope,
 	nodeName: string,
 	key: string,
@@ -130,13 +88,7 @@ export async function claimPersisted(
 		const keys: string[] = [];
 		const run = async () => {
 			if (waiting.get(id) === batch) waiting.delete(id);
-			const result = await service.checkProcessedAndRecord(
-				keys,
-				'node',
-				{ workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } },
-				{ mode: 'entries', maxEntries },
-			);
-			return new Set(result.new.map(String));
+			return await list.checkAndRecord(keys, { ...scope, nodeName }, maxEntries);
 		};
 		batch = { keys, recorded: oneAtATime(id, run) };
 		waiting.set(id, batch);
@@ -159,7 +111,7 @@ async function oneAtATime<T>(id: string, run: () => Promise<T>): Promise<T> {
 
 /** Removes `key` from n8n's processed-data table (its delivery produced no execution). */
 export async function releasePersisted(
-	service: ProcessedDataService,
+	list: ProcessedList,
 	scope: DeliveryScope,
 	nodeName: string,
 	key: string,
@@ -168,12 +120,6 @@ export async function releasePersisted(
 	// A retry of this delivery claimed from now on must be recorded after the removal, not in a
 	// call queued before it (which would still find the key and drop the retry).
 	waiting.delete(id);
-	const run = async () =>
-		await service.removeProcessed(
-			[key],
-			'node',
-			{ workflow: { id: scope.workflowId }, node: { id: scope.nodeId, name: nodeName } },
-			{ mode: 'entries' },
-		);
+	const run = async () => await list.remove([key], { ...scope, nodeName });
 	await oneAtATime(id, run);
 }

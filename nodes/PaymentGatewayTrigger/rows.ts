@@ -15,49 +15,25 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 
+import type { ProcessedRows, RowKey } from '../n8n-internals';
+import type { EarlierRun } from './earlier-run';
 import { scopeKey } from './ledger';
-import { dateParameter, likeLiteral, n8nRepository } from './shared-claim/executions';
 
-interface RowValue {
+export interface RowValue {
 	/** The process that took the row (a new one per n8n start). */
 	boot: string;
 	/** When the row was taken (ms). */
 	since: number;
 }
-interface RowKey {
-	workflowId: string;
-	context: string;
-}
-interface DeleteBuilder {
-	delete(): DeleteBuilder;
-	where(condition: string, parameters: object): DeleteBuilder;
-	andWhere(condition: string, parameters: object): DeleteBuilder;
-	execute(): Promise<unknown>;
-}
-/** The part of n8n's ProcessedDataRepository (TypeORM) the rows use. */
-export interface RowRepository {
-	manager: { connection: { options: { type: string }; driver: { escape(name: string): string } } };
-	insert(row: RowKey & { value: RowValue }): Promise<unknown>;
-	findOne(options: { where: RowKey }): Promise<{ value: RowValue } | null>;
-	update(where: RowKey, change: { value: RowValue }): Promise<unknown>;
-	delete(where: RowKey): Promise<unknown>;
-	createQueryBuilder(): DeleteBuilder;
-}
+export type DeliveryRows = ProcessedRows<RowValue>;
 
-/** 'pending': the row went while it was read (n8n answered that copy with an error). */
+/** 'pending': the row went while it was read (n8n answered that copy with an error), or an
+ * unfinished delivery's run cannot be told now: ask again. */
 export type RowClaim = 'taken' | 'done' | 'pending';
 
 const BOOT = randomUUID();
 const PRUNE_EVERY_MS = 60_000;
 const lastPruned = new Map<string, number>();
-
-let repository: Promise<RowRepository | undefined> | undefined;
-
-/** n8n's processed-data repository, or undefined outside n8n (the harness): then the list is used. */
-export async function rowRepository(): Promise<RowRepository | undefined> {
-	repository ??= n8nRepository<RowRepository>('ProcessedDataRepository');
-	return await repository;
-}
 
 /** The rows of one trigger node share a prefix; n8n's own contexts are `n:<node ID>` exactly. */
 const prefix = (nodeId: string) => `n:${nodeId}:delivery:`;
@@ -66,23 +42,11 @@ const rowKey = (workflowId: string, nodeId: string, key: string): RowKey => ({
 	context: prefix(nodeId) + createHash('sha256').update(key).digest('base64url'),
 });
 
-/** A unique-key violation: SQLite, PostgreSQL, MySQL/MariaDB (n8n 1.x). */
-function isDuplicateRow(error: unknown): boolean {
-	const { code, driverError } = error as { code?: unknown; driverError?: { code?: unknown } };
-	const found = String(driverError?.code ?? code ?? '');
-	return ['SQLITE_CONSTRAINT', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', 'ER_DUP_ENTRY'].includes(
-		found,
-	);
-}
-
 export interface RowDeps {
-	repository: RowRepository;
+	rows: DeliveryRows;
 	now(): number;
-	/**
-	 * Whether an execution carrying the delivery was created between `since` and `until`
-	 * (undefined: cannot tell).
-	 */
-	ranBetween(since: number, until: number): Promise<boolean | undefined>;
+	/** Whether the delivery's execution started between `since` and `until` (earlier-run.ts). */
+	earlierRun(since: number, until: number): Promise<EarlierRun>;
 }
 
 /** n8n creates the execution within this time of the claim, or never (MAX_PENDING_MS). */
@@ -98,33 +62,31 @@ export async function claimRow(
 	const where = rowKey(workflowId, nodeId, key);
 	const value: RowValue = { boot: BOOT, since: deps.now() };
 	// Any database error other than the duplicate row rejects: the caller answers 503.
-	const inserted = await deps.repository.insert({ ...where, value }).then(
-		() => true,
-		async (error: unknown) => (isDuplicateRow(error) ? false : await Promise.reject(error)),
-	);
-	if (inserted) return 'taken';
-	const held = (await deps.repository.findOne({ where }))?.value;
+	if (await deps.rows.insert(where, value)) return 'taken';
+	const held = await deps.rows.read(where);
 	if (!held) return 'pending';
 	if (held.boot === BOOT) return 'done';
 	// Taken by another process, maybe one that ended before n8n answered: did its execution start?
-	if ((await deps.ranBetween(held.since, held.since + ANSWER_WITHIN_MS)) !== false) return 'done';
-	await deps.repository.update(where, { value });
+	const earlier = await deps.earlierRun(held.since, held.since + ANSWER_WITHIN_MS);
+	if (earlier === 'ran') return 'done';
+	if (earlier === 'cannot tell now') return 'pending';
+	await deps.rows.update(where, value);
 	return 'taken';
 }
 
 /** After n8n answered with an error (no execution): the row goes, so the service's retry runs. */
 export async function releaseRow(
-	repository: RowRepository,
+	rows: DeliveryRows,
 	workflowId: string,
 	nodeId: string,
 	key: string,
 ): Promise<void> {
-	await repository.delete(rowKey(workflowId, nodeId, key));
+	await rows.delete(rowKey(workflowId, nodeId, key));
 }
 
 /** Deletes the trigger's rows older than the window; at most once a minute per trigger node. */
 export async function pruneRows(
-	repository: RowRepository,
+	rows: DeliveryRows,
 	workflowId: string,
 	nodeId: string,
 	windowMs: number,
@@ -133,18 +95,5 @@ export async function pruneRows(
 	const id = scopeKey({ workflowId, nodeId });
 	if (now - (lastPruned.get(id) ?? 0) < PRUNE_EVERY_MS) return;
 	lastPruned.set(id, now);
-	const { options, driver } = repository.manager.connection;
-	// Column names escaped here: PostgreSQL folds unquoted names to lower case.
-	const column = (name: string) => driver.escape(name);
-	await repository
-		.createQueryBuilder()
-		.delete()
-		.where(`${column('workflowId')} = :workflowId`, { workflowId })
-		.andWhere(`${column('context')} LIKE :pattern ESCAPE '\\'`, {
-			pattern: `${likeLiteral(prefix(nodeId))}%`,
-		})
-		.andWhere(`${column('createdAt')} < :cutoff`, {
-			cutoff: dateParameter(options.type, now - windowMs),
-		})
-		.execute();
+	await rows.deleteOlder(workflowId, prefix(nodeId), now - windowMs);
 }

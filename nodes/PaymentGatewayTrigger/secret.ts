@@ -1,51 +1,31 @@
 /**
  * The webhook credential's notification secret, read for every delivery.
  *
- * `getCredentials` in a webhook ends in n8n's `CredentialsHelper.getDecrypted`, whose last step
- * (`applyDefaultsAndOverwrites`) builds a throw-away workflow and acquires an expression isolate to
- * resolve expressions in the credential: most of a delivery's cost (docs/performance.md). A secret
- * stored as plain text needs none of that: overwrites only fill empty values and the secret has no
- * default. So the secret is read with the same helper and the same checks (the credential's
- * record, n8n's decrypt policy, the decryption), stopping before that step (`raw`); a secret that is
- * an expression, an empty one, or an n8n without that helper is read through `getCredentials`.
- * Nothing is kept between deliveries: a changed secret applies to the next one.
+ * `getCredentials` in a webhook costs most of a delivery (n8n resolves expressions in the
+ * credential in an isolate: docs/performance.md). A secret stored as plain text needs none of that:
+ * overwrites only fill empty values and the secret has no default. So the secret is read as stored
+ * (../n8n-internals/stored-credential.ts); a secret that is an expression, an empty one, or an n8n
+ * without that capability is read through `getCredentials`. Nothing is kept between deliveries: a
+ * changed secret applies to the next one.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-export const WEBHOOK_CREDENTIAL = 'paymentGatewayWebhookApi';
+import { n8nInternals, reportOnce } from '../n8n-internals';
 
-interface CredentialsHelper {
-	getDecrypted(
-		additionalData: object,
-		nodeCredentials: object,
-		type: string,
-		mode: string,
-		executeData: undefined,
-		raw: true,
-	): Promise<IDataObject>;
-}
+export const WEBHOOK_CREDENTIAL = 'paymentGatewayWebhookApi';
 
 /** The stored secret when it is plain text, else undefined (read it the usual way). */
 async function storedPlainSecret(ctx: IWebhookFunctions): Promise<string | undefined> {
-	const additionalData = (ctx as unknown as { additionalData?: { credentialsHelper?: unknown } })
-		.additionalData;
-	const helper = additionalData?.credentialsHelper as CredentialsHelper | undefined;
-	const nodeCredentials = ctx.getNode().credentials?.[WEBHOOK_CREDENTIAL];
-	if (typeof helper?.getDecrypted !== 'function' || !nodeCredentials?.id) return undefined;
-	let stored: IDataObject;
+	const stored = n8nInternals.storedCredential(ctx);
+	await reportOnce(n8nInternals, ctx.logger, stored);
+	if (!stored.found) return undefined;
+	let credential: IDataObject;
 	try {
-		stored = await helper.getDecrypted(
-			additionalData!,
-			nodeCredentials,
-			WEBHOOK_CREDENTIAL,
-			ctx.getMode(),
-			undefined,
-			true,
-		);
+		credential = await stored.use.read(WEBHOOK_CREDENTIAL);
 	} catch {
 		return undefined; // getCredentials below reads it again and reports what failed
 	}
-	const secret = stored?.notificationSecret;
+	const secret = credential?.notificationSecret;
 	return typeof secret === 'string' && secret !== '' && !secret.startsWith('=')
 		? secret
 		: undefined;

@@ -1,13 +1,10 @@
 /**
- * The shared claim's connection to Redis: the only module of the package that reaches outside
- * n8n-workflow for it. It loads, from the running n8n's own install, n8n's parsed configuration
- * (@n8n/di + @n8n/config: EXECUTIONS_MODE, QUEUE_BULL_REDIS_*, N8N_REDIS_KEY_PREFIX, with n8n's
- * `_FILE` secrets already read) and the ioredis client n8n itself uses. Why ioredis and not our
- * own RESP client: docs/trigger.md.
+ * The shared claim's commands on n8n's queue Redis (reached through ../../n8n-internals): atomic
+ * Lua scripts, so any number of processes see one holder per key.
  */
 import { createHash } from 'node:crypto';
 
-import { sleep } from 'n8n-workflow';
+import type { QueueRedis } from '../../n8n-internals';
 
 /** What a key held when a set-if-absent found it taken. */
 export type Holder = 'done' | 'pending';
@@ -42,7 +39,6 @@ export interface ClaimStore {
 	keyFor(scope: string, deliveryKey: string): string;
 }
 
-const COMMAND_TIMEOUT_MS = 2000;
 // KEYS[1] the claim, KEYS[2] its mark; the mark keeps the first claim's time until settled.
 const CLAIM = `local held = redis.call('GET', KEYS[1])
 if held then if held == 'done' then return 'done' else return 'pending' end end
@@ -56,145 +52,25 @@ const CONFIRM = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET',
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then if ARGV[2] == '0' then redis.call('DEL', KEYS[2]) end return redis.call('DEL', KEYS[1]) else return 0 end`;
 const mark = (key: string) => `${key}:since`;
 
-interface RedisClient {
-	status: string;
-	set(...args: Array<string | number>): Promise<string | null>;
-	get(key: string): Promise<string | null>;
-	eval(script: string, keys: number, ...args: Array<string | number>): Promise<unknown>;
-	once(event: string, listener: (...args: unknown[]) => void): unknown;
-	on(event: string, listener: (...args: unknown[]) => void): unknown;
-	removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
-}
-type RedisConstructor = (new (options: object) => RedisClient) & {
-	Cluster: new (nodes: Array<{ host: string; port: number }>, options: object) => RedisClient;
-};
-interface RedisSettings {
-	host: string;
-	port: number;
-	db: number;
-	username: string;
-	password: string;
-	tls: boolean;
-	tlsConfig: { serverName: string; rejectUnauthorized: boolean };
-	clusterNodes: string;
-	dualStack: boolean;
-}
-interface N8nConfig {
-	executions: { mode: string };
-	redis: { prefix: string };
-	queue: { bull: { redis: RedisSettings } };
-}
-
-let store: Promise<ClaimStore | undefined> | undefined;
-
-/**
- * The shared store in queue mode, undefined in regular mode (or outside n8n). In queue mode a
- * failure to load or connect rejects: the caller answers with an error, never runs unchecked.
- */
-export async function sharedClaimStore(): Promise<ClaimStore | undefined> {
-	store ??= open().catch((error: unknown) => {
-		store = undefined;
-		throw error;
-	});
-	return await store;
-}
-
-async function n8nConfig(): Promise<N8nConfig | undefined> {
-	try {
-		const [{ Container }, { GlobalConfig }] = await Promise.all([
-			import('@n8n/di'),
-			import('@n8n/config'),
-		]);
-		return (Container as { get(token: unknown): unknown }).get(GlobalConfig) as N8nConfig;
-	} catch {
-		return undefined;
-	}
-}
-
-async function open(): Promise<ClaimStore | undefined> {
-	const config = await n8nConfig();
-	if (config?.executions.mode !== 'queue') return undefined;
-	// n8n's own dependency, resolved from n8n's install at run time; not installed for development.
-	// eslint-disable-next-line import-x/no-unresolved
-	const Redis = ((await import('ioredis')) as unknown as { default: RedisConstructor }).default;
-	const settings = config.queue.bull.redis;
-	const nodes = settings.clusterNodes
-		.split(',')
-		.filter((pair) => pair.trim() !== '')
-		.map((pair) => ({ host: pair.split(':')[0], port: Number(pair.split(':')[1]) }));
-	// As n8n's RedisClientService builds its clients, but failing fast: no offline queue, a
-	// command time-out, and reconnecting every second without ever exiting the process.
-	const options = {
-		username: settings.username || undefined,
-		password: settings.password || undefined,
-		db: settings.db,
-		enableReadyCheck: false,
-		enableOfflineQueue: false,
-		maxRetriesPerRequest: 0,
-		commandTimeout: COMMAND_TIMEOUT_MS,
-		retryStrategy: () => 1000,
-		...(settings.dualStack ? { family: 0 } : {}),
-		...(settings.tls
-			? {
-					tls: {
-						servername: settings.tlsConfig.serverName || undefined,
-						rejectUnauthorized: settings.tlsConfig.rejectUnauthorized,
-					},
-				}
-			: {}),
-	};
-	const client =
-		nodes.length > 0
-			? new Redis.Cluster(nodes, {
-					redisOptions: options,
-					enableOfflineQueue: false,
-					clusterRetryStrategy: () => 1000,
-				})
-			: new Redis({ ...options, host: settings.host, port: settings.port });
-	// Errors surface on the commands; an unhandled 'error' event would end the process.
-	client.on('error', () => undefined);
-	let prefix = config.redis.prefix || 'n8n';
-	if (nodes.length > 0) prefix = `{${prefix.replace(/^\{|\}$/g, '')}}`;
-	return commands(client, `${prefix}:payment-gateway-trigger`);
-}
-
-/** Waits for the connection (first use, or after Redis came back), at most the command time-out. */
-async function ready(client: RedisClient): Promise<void> {
-	if (client.status === 'ready') return;
-	let connected = false;
-	let onReady = () => undefined as void;
-	await Promise.race([
-		new Promise<void>((resolve) => {
-			onReady = () => {
-				connected = true;
-				resolve();
-			};
-			client.once('ready', onReady);
-		}),
-		sleep(COMMAND_TIMEOUT_MS),
-	]);
-	client.removeListener('ready', onReady);
-	if (!connected) throw new Error(`Redis not reachable (${client.status})`);
-}
-
-function commands(client: RedisClient, prefix: string): ClaimStore {
+export function claimStore(redis: QueueRedis): ClaimStore {
+	const prefix = `${redis.prefix}:payment-gateway-trigger`;
 	return {
 		async claim(key, token, ttlMs, keepMs, now) {
-			await ready(client);
+			await redis.ready();
 			const held = String(
-				await client.eval(CLAIM, 2, key, mark(key), `pending:${token}`, ttlMs, keepMs, now),
+				await redis.eval(CLAIM, 2, key, mark(key), `pending:${token}`, ttlMs, keepMs, now),
 			);
 			if (held === 'done' || held === 'pending') return held;
 			return held.startsWith('orphan:') ? { orphanSince: Number(held.slice(7)) } : {};
 		},
 		async renew(key, token, ttlMs) {
-			return (await client.eval(RENEW, 1, key, `pending:${token}`, ttlMs)) === 1;
+			return (await redis.eval(RENEW, 1, key, `pending:${token}`, ttlMs)) === 1;
 		},
 		async confirm(key, token, keepMs) {
-			return (await client.eval(CONFIRM, 2, key, mark(key), `pending:${token}`, keepMs)) === 1;
+			return (await redis.eval(CONFIRM, 2, key, mark(key), `pending:${token}`, keepMs)) === 1;
 		},
 		async release(key, token, keepMark = false) {
-			await client.eval(RELEASE, 2, key, mark(key), `pending:${token}`, keepMark ? '1' : '0');
+			await redis.eval(RELEASE, 2, key, mark(key), `pending:${token}`, keepMark ? '1' : '0');
 		},
 		keyFor(scope, deliveryKey) {
 			return `${prefix}:${createHash('sha256').update(`${scope}\u0000${deliveryKey}`).digest('hex')}`;
