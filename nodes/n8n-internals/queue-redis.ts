@@ -40,7 +40,7 @@ interface RedisSettings {
 	tls: boolean;
 	tlsConfig: { serverName: string; rejectUnauthorized: boolean };
 	clusterNodes: string;
-	dualStack: boolean;
+	dualStack?: boolean;
 }
 interface N8nConfig {
 	executions: { mode: string };
@@ -58,22 +58,24 @@ async function n8nConfig(): Promise<Partial<N8nConfig> | undefined> {
 	return di.Container.get(config.GlobalConfig) as Partial<N8nConfig>;
 }
 
-/** The settings n8n connects its queue with, checked field by field against 2.41's shape. */
+/**
+ * The settings n8n connects its queue with, checked field by field: those every supported release
+ * has (1.123 to 2.41), the TLS details when TLS is on; `dualStack` may be missing (older releases).
+ */
 async function redisSettings(config: Partial<N8nConfig>): Promise<RedisSettings> {
-	const settings = config.queue?.bull?.redis as Partial<RedisSettings> | undefined;
-	const shape: Record<keyof RedisSettings, string> = {
-		host: 'string',
-		port: 'number',
-		db: 'number',
-		username: 'string',
-		password: 'string',
-		tls: 'boolean',
-		tlsConfig: 'object',
-		clusterNodes: 'string',
-		dualStack: 'boolean',
-	};
-	const wrong = Object.entries(shape)
-		.filter(([field, type]) => typeof settings?.[field as keyof RedisSettings] !== type)
+	const settings = (config.queue?.bull?.redis ?? {}) as Partial<RedisSettings>;
+	const shape: Array<[keyof RedisSettings, string]> = [
+		['host', 'string'],
+		['port', 'number'],
+		['db', 'number'],
+		['username', 'string'],
+		['password', 'string'],
+		['tls', 'boolean'],
+		['clusterNodes', 'string'],
+	];
+	if (settings.tls === true) shape.push(['tlsConfig', 'object']);
+	const wrong = shape
+		.filter(([field, type]) => typeof settings[field] !== type)
 		.map(([field]) => `queue.bull.redis.${field}`);
 	if (typeof config.redis?.prefix !== 'string') wrong.push('redis.prefix');
 	if (wrong.length > 0)
