@@ -9,7 +9,7 @@ import { readTable, toWire } from '../PaymentGateway/fields/read';
 import type { Channel, TransportContext } from '../PaymentGateway/transport';
 import { nodeParameter } from '../PaymentGateway/transport/context';
 import { assertValid } from '../PaymentGateway/fields/violations';
-import { PAYMENT_EVENTS } from '../PaymentGatewayTrigger/events';
+import { PAYMENT_EVENTS } from '../webhook/events';
 import { settingsTable } from './fields';
 
 export const properties: INodeProperties[] = [

@@ -9,9 +9,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
-import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './events';
-import { checkDelivery } from './delivery';
-import { checkNotificationSecret, publicHeaders } from './headers';
+import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from '../webhook/events';
+import { checkDelivery } from '../webhook/delivery';
+import { checkNotificationSecret, publicHeaders } from '../webhook/headers';
 import { judgeDelivery } from './dedupe';
 
 export class PaymentGatewayTrigger implements INodeType {

@@ -9,39 +9,22 @@
  * test/unit/n8n-door.test.ts refuses such imports and reaches anywhere else, and checks the package
  * scanner's declared exceptions (scripts/scan-package.mjs) name files of this folder only.
  */
-import type { IWebhookFunctions } from 'n8n-workflow';
-
-import { executionCheck, type ExecutionCheck } from './execution-check';
-import { n8nVersion, type Capability } from './load';
-import { processedList, type ProcessedList } from './processed-list';
-import { processedRows, type ProcessedRows } from './processed-rows';
-import { queueRedis, type QueueRedis } from './queue-redis';
+import type { N8nInternals } from './capabilities';
+import { executionCheck } from './execution-check';
+import { n8nVersion } from './load';
+import { processedList } from './processed-list';
+import { processedRows } from './processed-rows';
+import { queueRedis } from './queue-redis';
 import { resumeEngine } from './resume-engine';
-import { storedCredential, type StoredCredential } from './stored-credential';
+import { storedCredential } from './stored-credential';
 
+export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
 export type { ExecutionCheck } from './execution-check';
 export type { ListScope, ProcessedList } from './processed-list';
 export type { ProcessedRows, RowKey } from './processed-rows';
 export type { QueueRedis } from './queue-redis';
 export type { StoredCredential } from './stored-credential';
-
-export interface N8nInternals {
-	/** "n8n 2.41.1" (n8n-core's version outside n8n). */
-	version(): Promise<string>;
-	/** n8n's queue Redis; absent in regular mode. */
-	queueRedis(): Promise<Capability<QueueRedis>>;
-	/** Whether an execution carrying a delivery exists (n8n's execution repository). */
-	executionCheck(): Promise<Capability<ExecutionCheck>>;
-	/** One row per key in n8n's processed_data table. */
-	processedRows<V extends object>(): Promise<Capability<ProcessedRows<V>>>;
-	/** n8n's processed-data list (the Remove Duplicates node's store). */
-	processedList(): Promise<Capability<ProcessedList>>;
-	/** A node's credential as stored, without n8n's expression step. */
-	storedCredential(ctx: IWebhookFunctions): Capability<StoredCredential>;
-	/** Whether n8n's engine passes on every output of a node its webhook resumes. */
-	resumeEngine(): Promise<Capability<{ everyOutput: boolean }>>;
-}
 
 export const n8nInternals: N8nInternals = {
 	version: n8nVersion,

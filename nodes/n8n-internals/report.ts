@@ -3,7 +3,8 @@
  * n8n's log names what was found and the trigger's exactly-once mode in effect. The modes are
  * listed in docs/running-at-scale.md.
  */
-import type { Capability, N8nInternals } from './index';
+import type { N8nInternals } from './capabilities';
+import type { Capability } from './load';
 import { N8nInternalsError } from './load';
 
 export type ExactlyOnceMode =
