@@ -12,7 +12,7 @@ import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from '../webhook/events';
 import { checkDelivery } from '../webhook/delivery';
 import { checkNotificationSecret, publicHeaders } from '../webhook/headers';
-import { judgeDelivery } from './dedupe';
+import { judgeDelivery } from './exactly-once';
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {

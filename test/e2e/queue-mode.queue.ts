@@ -40,7 +40,7 @@ const LIST_ID = 'qTransactions001';
 const PAYOUTS_ID = 'qPayoutsBulk0001';
 const eventsHook = randomUUID();
 const TRIGGER_NODE_ID = randomUUID();
-/** The trigger's claim of a delivery key in n8n's Redis (shared-claim/redis.ts keyFor). */
+/** The trigger's claim of a delivery key in n8n's Redis (exactly-once/redis-store.ts keyFor). */
 const claimKey = (deliveryKey: string) =>
 	`n8n:payment-gateway-trigger:${createHash('sha256').update(`${EVENTS_ID}:${TRIGGER_NODE_ID}\u0000${deliveryKey}`).digest('hex')}`;
 const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';

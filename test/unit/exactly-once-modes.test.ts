@@ -6,7 +6,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { N8nInternalsError } from '../../nodes/n8n-internals';
 import { reportLine } from '../../nodes/n8n-internals/report';
-import { judgeDelivery } from '../../nodes/PaymentGatewayTrigger/dedupe';
+import { judgeDelivery } from '../../nodes/PaymentGatewayTrigger/exactly-once';
 import { fakeDoor } from './fake-door';
 
 const changedIn = (capability: string, detail: string) =>

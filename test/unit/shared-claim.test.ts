@@ -9,9 +9,9 @@ import {
 	PENDING_TTL_MS,
 	TICK_MS,
 	type ClaimDeps,
-} from '../../nodes/PaymentGatewayTrigger/shared-claim/claim';
-import type { ClaimStore } from '../../nodes/PaymentGatewayTrigger/shared-claim/redis';
-import { earlierRun } from '../../nodes/PaymentGatewayTrigger/earlier-run';
+} from '../../nodes/PaymentGatewayTrigger/exactly-once/redis-claim';
+import type { ClaimStore } from '../../nodes/PaymentGatewayTrigger/exactly-once/redis-store';
+import { earlierRun } from '../../nodes/PaymentGatewayTrigger/exactly-once/earlier-run';
 
 /** Redis's SET NX PX / GET / scripts on a fake clock; `down` makes every command fail. */
 class FakeRedis implements ClaimStore {

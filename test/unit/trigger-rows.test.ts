@@ -3,11 +3,15 @@ import { EventEmitter } from 'node:events';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { rowsOf, type ProcessedDataRepository } from '../../nodes/n8n-internals/processed-rows';
-import type { EarlierRun } from '../../nodes/PaymentGatewayTrigger/earlier-run';
-import type { DeliveryRows, RowDeps } from '../../nodes/PaymentGatewayTrigger/rows';
-import { claimRow, pruneRows, releaseRow } from '../../nodes/PaymentGatewayTrigger/rows';
-import { judgeDelivery } from '../../nodes/PaymentGatewayTrigger/dedupe';
-import { releaseInMemory } from '../../nodes/PaymentGatewayTrigger/ledger';
+import type { EarlierRun } from '../../nodes/PaymentGatewayTrigger/exactly-once/earlier-run';
+import type { DeliveryRows, RowDeps } from '../../nodes/PaymentGatewayTrigger/exactly-once/rows';
+import {
+	claimRow,
+	pruneRows,
+	releaseRow,
+} from '../../nodes/PaymentGatewayTrigger/exactly-once/rows';
+import { judgeDelivery } from '../../nodes/PaymentGatewayTrigger/exactly-once';
+import { releaseInMemory } from '../../nodes/PaymentGatewayTrigger/exactly-once/memory';
 import { fakeDoor } from './fake-door';
 
 type Value = { boot: string; since: number };

@@ -12,9 +12,9 @@ import { startWebhookWorkflow } from '../harness';
 import { n8nInternals } from '../../nodes/n8n-internals';
 import {
 	claimPersisted,
-	releaseInMemory,
 	releasePersisted,
-} from '../../nodes/PaymentGatewayTrigger/ledger';
+} from '../../nodes/PaymentGatewayTrigger/exactly-once/list';
+import { releaseInMemory } from '../../nodes/PaymentGatewayTrigger/exactly-once/memory';
 
 /** n8n's processed-data list through the door: found once n8n-core's service is set up. */
 const processedList = async () => {

@@ -8,7 +8,7 @@
  * - the check failed (database busy) or n8n changed → cannot tell now: answered 503 and logged, so
  *   the service delivers it again and a later copy asks again.
  */
-import type { Capability, ExecutionCheck } from '../n8n-internals';
+import type { Capability, ExecutionCheck } from '../../n8n-internals';
 
 export type EarlierRun = 'ran' | 'not run' | 'cannot tell now';
 

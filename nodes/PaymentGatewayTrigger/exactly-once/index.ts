@@ -1,26 +1,30 @@
 /**
- * Whether a delivery runs: the first of its key runs, later ones are dropped.
- * - Queue mode (several processes may receive webhooks): an atomic claim in n8n's Redis, shared by
- *   every process, settled by n8n's answer (shared-claim/claim.ts).
- * - Regular mode (one process): process memory, then one row per delivery in n8n's processed_data
- *   table (rows.ts; n8n's processed-data list, ledger.ts, where n8n offers no repository); a
- *   delivery n8n answers with an error is forgotten again, so the service's retry runs.
+ * The trigger's exactly-once record: whether a delivery runs (the first of its key runs, later
+ * ones are dropped). Which layer is primary depends on the mode, named once in n8n's log
+ * (docs/running-at-scale.md, "n8n's internals and the exactly-once modes"):
+ * - queue mode: n8n's Redis is primary and the only layer, an atomic claim shared by every process,
+ *   settled by n8n's answer (redis-claim.ts over redis-store.ts);
+ * - regular mode: process memory first (memory.ts; atomic within the process), then the durable
+ *   record: one row per delivery in n8n's processed_data table (rows.ts), or n8n's processed-data
+ *   list where n8n offers no rows (list.ts), or nothing (memory only);
+ * - both: a delivery whose first receiver died unanswered is settled by earlier-run.ts, one policy.
+ * A delivery n8n answers with an error is forgotten again in every layer, so the service's retry
+ * runs.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { n8nInternals, reportOnce, type N8nInternals, type ProcessedList } from '../n8n-internals';
-import { earlierRun } from './earlier-run';
-import type { DeliveryScope } from './ledger';
 import {
-	claimInMemory,
-	claimPersisted,
-	releaseInMemory,
-	releasePersisted,
-	scopeKey,
-} from './ledger';
+	n8nInternals,
+	reportOnce,
+	type N8nInternals,
+	type ProcessedList,
+} from '../../n8n-internals';
+import { earlierRun } from './earlier-run';
+import { claimPersisted, releasePersisted } from './list';
+import { claimInMemory, releaseInMemory, scopeKey, type DeliveryScope } from './memory';
 import { claimRow, pruneRows, releaseRow, type DeliveryRows, type RowValue } from './rows';
-import { claimDelivery, every, type WatchedResponse } from './shared-claim/claim';
-import { claimStore } from './shared-claim/redis';
+import { claimDelivery, every, type WatchedResponse } from './redis-claim';
+import { claimStore } from './redis-store';
 
 export const MAX_REMEMBERED_DELIVERIES = 10000;
 

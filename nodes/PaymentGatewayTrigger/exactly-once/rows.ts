@@ -15,9 +15,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 
-import type { ProcessedRows, RowKey } from '../n8n-internals';
+import type { ProcessedRows, RowKey } from '../../n8n-internals';
 import type { EarlierRun } from './earlier-run';
-import { scopeKey } from './ledger';
+import { scopeKey } from './memory';
 
 export interface RowValue {
 	/** The process that took the row (a new one per n8n start). */

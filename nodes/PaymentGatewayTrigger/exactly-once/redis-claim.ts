@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 
 import { sleep } from 'n8n-workflow';
 
-import type { EarlierRun } from '../earlier-run';
-import type { ClaimStore, Holder } from './redis';
+import type { EarlierRun } from './earlier-run';
+import type { ClaimStore, Holder } from './redis-store';
 
 export const PENDING_TTL_MS = 15_000;
 export const RENEW_EVERY_MS = 5_000;
