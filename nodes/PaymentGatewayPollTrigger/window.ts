@@ -2,10 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pageOf } from '../PaymentGateway/actions/list.pages';
-import {
-	LIST_MAX_PER_PAGE,
-	listTransactions,
-} from '../PaymentGateway/actions/transaction/getMany.operation';
+import { LIST_MAX_PER_PAGE, listTransactions } from '../PaymentGateway/actions/transaction/list';
 import { todayIn } from '../PaymentGateway/helpers/dates';
 import type { Channel, TransportContext } from '../PaymentGateway/transport';
 import { MAX_REMEMBERED } from './memory';
