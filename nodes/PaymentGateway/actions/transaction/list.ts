@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Channel, TransportContext } from '../../transport';
+import type { Channel, NodeContext } from '../../transport';
 import { apiRequest } from '../../transport';
 
 /** The service's list pages: perpage default 100, max 100. */
@@ -15,7 +15,7 @@ export const TRANSACTION_LIST_PATH = '/orders/v1/transaction-list';
 
 /** One page of the list, filtered by `qs`. A read: retried. */
 export async function listTransactions(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	itemIndex: number,
 	channel: Channel,
 	qs: IDataObject,
