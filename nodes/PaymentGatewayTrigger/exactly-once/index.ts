@@ -23,7 +23,7 @@ import { earlierRun } from './earlier-run';
 import { claimPersisted, releasePersisted } from './list';
 import { claimInMemory, releaseInMemory, scopeKey, type DeliveryScope } from './memory';
 import { claimRow, pruneRows, releaseRow, type DeliveryRows, type RowValue } from './rows';
-import { claimDelivery, every, type WatchedResponse } from './redis-claim';
+import { claimDelivery, repeatEvery, type WatchedResponse } from './redis-claim';
 import { claimStore } from './redis-store';
 
 export const MAX_REMEMBERED_DELIVERIES = 10000;
@@ -88,7 +88,13 @@ const earlier = (judged: Judged) => async (since: number, until?: number) =>
 
 async function inQueue(judged: Judged, store: ReturnType<typeof claimStore>): Promise<Verdict> {
 	const { scope, key, response, windowMs } = judged;
-	const deps = { store, every, now: Date.now, warn: judged.warn, earlierRun: earlier(judged) };
+	const deps = {
+		store,
+		repeatEvery,
+		now: Date.now,
+		warn: judged.warn,
+		earlierRun: earlier(judged),
+	};
 	const redisKey = store.keyFor(`${scope.workflowId}:${scope.nodeId}`, key);
 	const taken = await claimDelivery(deps, redisKey, response, windowMs);
 	if (taken === true) return { run: true };

@@ -33,7 +33,7 @@ export interface WatchedResponse {
 
 export interface ClaimDeps {
 	store: ClaimStore;
-	every(ms: number, tick: () => void): () => void;
+	repeatEvery(ms: number, tick: () => void): () => void;
 	now(): number;
 	/** Told when a confirm or release could not reach the store in time. */
 	warn(message: string): void;
@@ -96,7 +96,7 @@ export async function claimDelivery(
 			})
 			.finally(() => (busy = false));
 	};
-	stop = deps.every(TICK_MS, tick);
+	stop = deps.repeatEvery(TICK_MS, tick);
 	response.once('finish', tick);
 	response.once('close', tick);
 	return true;
@@ -125,7 +125,7 @@ async function settleOrphan(
 }
 
 /** Calls `tick` every `ms` until the returned function is called (n8n-workflow's sleep, no timers of our own). */
-export function every(ms: number, tick: () => void): () => void {
+export function repeatEvery(ms: number, tick: () => void): () => void {
 	let stopped = false;
 	void (async () => {
 		while (!stopped) {

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 
 import {
 	claimDelivery,
-	every,
+	repeatEvery,
 	MAX_PENDING_MS,
 	PENDING_TTL_MS,
 	TICK_MS,
@@ -105,7 +105,7 @@ function setup() {
 		},
 		now: () => clock.now,
 		warn: (message) => warnings.push(message),
-		every: (_ms, tick) => {
+		repeatEvery: (_ms, tick) => {
 			ticks.add(tick);
 			return () => ticks.delete(tick);
 		},
@@ -245,9 +245,9 @@ describe('shared claim (queue mode)', () => {
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
 	});
 
-	test('every: ticks until stopped', async () => {
+	test('repeatEvery: ticks until stopped', async () => {
 		let ticks = 0;
-		const stop = every(5, () => (ticks += 1));
+		const stop = repeatEvery(5, () => (ticks += 1));
 		await new Promise((r) => setTimeout(r, 60));
 		stop();
 		const seen = ticks;
