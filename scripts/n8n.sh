@@ -10,7 +10,7 @@
 #   n8n.sh version                   prints that release
 #   n8n.sh versions [role]           the list's releases (oldest first), or those with a role
 #   n8n.sh env <userFolder> <port> [brokerPort]   prints `export` lines (eval them)
-#   n8n.sh link <userFolder>         puts the built package into <userFolder>/.n8n/nodes
+#   n8n.sh link <userFolder>         installs the packed package into <userFolder>/.n8n/nodes as n8n does
 #   n8n.sh run <userFolder> <port> [n8n args...]  env + exec n8n from <userFolder>
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -186,30 +186,76 @@ export N8N_LOG_LEVEL="\${N8N_LOG_LEVEL:-info}"
 ENV
 }
 
-link() {
-	local user="${1:?userFolder}"
+# The package as n8n's Community Nodes installer lays it out (CommunityPackagesService
+# .downloadPackage in n8n 2.41): the `npm pack` tarball extracted into
+# <userFolder>/.n8n/nodes/node_modules/<package>, devDependencies, peerDependencies and
+# optionalDependencies removed from its package.json, then `npm install` there with n8n's flags.
+# So a module that resolves only from this repository's node_modules fails here as in a user's n8n.
+# The install is cached by the tarball's hash (npm pack writes fixed dates: same files, same hash).
+N8N_INSTALL_FLAGS=(--audit=false --fund=false --bin-links=false --install-strategy=shallow
+	--ignore-scripts=true --package-lock=false)
+installed_package() {
 	local dir
 	for dir in nodes credentials icons; do
 		[ -d "$root/dist/$dir" ] || die "dist/$dir missing: build first (bash scripts/build.sh)"
 	done
-	local target="$user/.n8n/nodes/node_modules/$package"
-	rm -rf "$target"
-	mkdir -p "$target/node_modules"
-	# A copy of what npm publishes (package.json + the "files" folders), so a rebuild of dist/
-	# by someone else while n8n runs cannot pull files away from under it.
-	cp "$root/package.json" "$target/"
-	mkdir -p "$target/dist"
-	for dir in nodes credentials icons; do cp -R "$root/dist/$dir" "$target/dist/"; done
-	# Runtime dependencies resolve from the repository's install: a symlink's realpath lies in
-	# $root/node_modules, so exceljs's own dependencies are found there, as if hoisted.
-	local dep
-	for dep in $(node -p 'Object.keys(require(process.argv[1]).dependencies || {}).join(" ")' "$root/package.json"); do
-		[ -d "$root/node_modules/$dep" ] || die "dependency $dep missing in $root/node_modules"
-		mkdir -p "$(dirname "$target/node_modules/$dep")"
-		ln -s "$root/node_modules/$dep" "$target/node_modules/$dep"
-		# Resolve it the way the package will inside n8n, so a broken link fails here, not mid-run.
-		(cd "$target" && node -e 'require(process.argv[1])' "$dep") || die "$dep does not load from $target"
-	done
+	local packs="$root/.tools/installed-package" work tarball hash files
+	mkdir -p "$packs"
+	# npm pack takes seconds: a hash of the files it packs finds an earlier pack of the same files.
+	files="$(cd "$root" && find package.json README.md LICENSE dist/nodes dist/credentials dist/icons -type f -print0 |
+		sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
+	hash="$(cat "$packs/files-$files" 2>/dev/null || true)"
+	if [ -z "$hash" ] || [ ! -f "$packs/$hash/.installed" ]; then
+		work="$(mktemp -d "$packs/pack.XXXXXX")"
+		tarball="$(cd "$root" && npm pack --silent --pack-destination "$work" 2>/dev/null | tail -n 1)"
+		[ -f "$work/$tarball" ] || { rm -rf "$work"; die "npm pack made no tarball"; }
+		hash="$(sha256sum "$work/$tarball" | cut -c1-16)"
+	fi
+	local cached="$packs/$hash"
+	if [ ! -f "$cached/.installed" ]; then
+		[ -n "${work:-}" ] || die "internal: no tarball for $hash"
+		exec 8>"$packs/$hash.lock"
+		flock 8
+		if [ ! -f "$cached/.installed" ]; then
+			rm -rf "$cached" && mkdir -p "$cached/$package"
+			tar -xzf "$work/$tarball" -C "$cached/$package" --strip-components=1
+			node -e '
+				const fs = require("fs"), file = process.argv[1];
+				const { devDependencies, peerDependencies, optionalDependencies, ...kept } = JSON.parse(fs.readFileSync(file, "utf8"));
+				fs.writeFileSync(file, JSON.stringify(kept, null, 2));
+			' "$cached/$package/package.json"
+			(cd "$cached/$package" && npm install "${N8N_INSTALL_FLAGS[@]}" --loglevel=error >&2) ||
+				{ rm -rf "$work"; die "npm install of the packed package failed"; }
+			touch "$cached/.installed"
+		fi
+		flock -u 8
+	fi
+	echo "$hash" >"$packs/files-$files"
+	[ -z "${work:-}" ] || rm -rf "$work"
+	echo "$cached/$package"
+}
+
+link() {
+	local user="${1:?userFolder}" from
+	from="$(installed_package)"
+	local nodes="$user/.n8n/nodes"
+	rm -rf "$nodes/node_modules/$package"
+	mkdir -p "$nodes/node_modules"
+	# Hard links into the cache (files are never written there once installed); a copy elsewhere.
+	cp -al "$from" "$nodes/node_modules/$package" 2>/dev/null || cp -R "$from" "$nodes/node_modules/$package"
+	# n8n's installer records the package in the folder's package.json too.
+	node -e '
+		const fs = require("fs"), [file, name, version] = process.argv.slice(1);
+		let json = { name: "installed-nodes", private: true, dependencies: {} };
+		try { json = JSON.parse(fs.readFileSync(file, "utf8")); } catch {}
+		json.dependencies = { ...json.dependencies, [name]: version };
+		fs.writeFileSync(file, JSON.stringify(json, null, 2));
+	' "$nodes/package.json" "$package" "$(node -p 'require(process.argv[1]).version' "$from/package.json")"
+	# Loaded the way n8n will load it, so a module missing from the install fails here, not mid-run.
+	(cd "$nodes" && node -e '
+		const pkg = require(process.argv[1] + "/package.json");
+		for (const dep of Object.keys(pkg.dependencies || {})) require(require.resolve(dep, { paths: [process.argv[1]] }));
+	' "$nodes/node_modules/$package") || die "a dependency does not load from $nodes/node_modules/$package"
 }
 
 cmd="${1:-}"

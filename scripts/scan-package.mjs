@@ -11,8 +11,8 @@
 // The package is self-hosted only (docs/compatibility.md). Its exceptions to the Cloud rules are
 // declared below, each by file, rule and module or global: exceljs as the only runtime dependency,
 // Node.js's http(s) agents for connections kept alive across requests (n8n's helper builds a new
-// connection per request), n8n's own Redis settings and client for the trigger's claim in queue
-// mode, and n8n's execution repository for a claim left by a killed process. Any other finding fails. Usage: node scripts/scan-package.mjs [--keep]
+// connection per request), and n8n's own modules behind the one door to n8n's internals
+// (nodes/n8n-internals/). Any other finding fails. Usage: node scripts/scan-package.mjs [--keep]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,18 @@ import { buildScanConfig } from '@n8n/scan-community-package/scanner/scanner.mjs
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ALLOWED_RUNTIME_DEPENDENCIES = ['exceljs'];
 const POOL_FILES = ['dist/nodes/PaymentGateway/transport/pool.js', 'dist/nodes/PaymentGateway/transport/pooled.js'];
+/**
+ * The door's files and the n8n modules each loads: n8n's version, queue Redis settings and client,
+ * repositories (executions, processed rows), n8n-core's processed-data list and resume engine.
+ * (The scanner does not report n8n-core: it is a devDependency of the package.)
+ */
+export const N8N_DOOR_IMPORTS = [
+	['load.js', ['n8n/package.json', 'n8n-core/package.json']],
+	['queue-redis.js', ['@n8n/di', '@n8n/config', 'ioredis']],
+	['repositories.js', ['@n8n/di', '@n8n/db']],
+	['processed-list.js', ['n8n-core']],
+	['resume-engine.js', ['n8n-core']],
+];
 /** Node.js built-ins used where n8n's helpers cannot serve; see docs/compatibility.md. */
 export const DECLARED_EXCEPTIONS = [
 	// Keep-alive agents: the only way to reuse a connection across requests (http: loopback only).
@@ -33,20 +45,11 @@ export const DECLARED_EXCEPTIONS = [
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:http' })),
 	// The proxy variables (HTTPS_PROXY…: n8n's helper sends then) and n8n's SSRF switch.
 	{ file: 'dist/nodes/PaymentGateway/transport/pooled.js', rule: 'no-restricted-globals', name: 'process' },
-	// The trigger's claim shared by every queue-mode process: n8n's own Redis settings and the
-	// ioredis n8n connects with, both from n8n's install (a node is given neither).
-	...['@n8n/di', '@n8n/config', 'ioredis'].map((name) => ({
-		file: 'dist/nodes/PaymentGatewayTrigger/shared-claim/redis.js',
-		rule: 'no-restricted-imports',
-		name,
-	})),
-	// A claim left by a killed process is settled by n8n's own execution records (n8n's database
-	// through n8n's repository, from n8n's install).
-	...['@n8n/di', '@n8n/db'].map((name) => ({
-		file: 'dist/nodes/PaymentGatewayTrigger/shared-claim/executions.js',
-		rule: 'no-restricted-imports',
-		name,
-	})),
+	// n8n's own modules, loaded from n8n's install, only behind the one door to n8n's internals
+	// (nodes/n8n-internals/; test/unit/n8n-door.test.ts checks this list against that folder).
+	...N8N_DOOR_IMPORTS.flatMap(([file, names]) =>
+		names.map((name) => ({ file: `dist/nodes/n8n-internals/${file}`, rule: 'no-restricted-imports', name })),
+	),
 ];
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 

@@ -24,7 +24,7 @@ import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
 import * as payout from './actions/payout/Payout.resource';
 import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
 import * as transaction from './actions/transaction/Transaction.resource';
-import { checkNotificationSecret } from '../PaymentGatewayTrigger/headers';
+import { checkNotificationSecret } from '../webhook/headers';
 import { credentialTest } from './methods';
 import { operationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';

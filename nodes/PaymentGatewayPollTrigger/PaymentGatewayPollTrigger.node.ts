@@ -10,7 +10,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { credentialTest } from '../PaymentGateway/methods';
-import { EVENTS_SUBTITLE } from '../PaymentGatewayTrigger/events';
+import { EVENTS_SUBTITLE } from '../webhook/events';
 import { properties, readSettings } from './description';
 import type { PollSettings } from './description';
 import { selected, toItem } from './items';

@@ -6,10 +6,10 @@ import { requestOptionsProperty } from '../PaymentGateway/actions/common.descrip
 import { rangeViolations } from '../PaymentGateway/actions/transaction/getMany.operation';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { readTable, toWire } from '../PaymentGateway/fields/read';
-import type { Channel, TransportContext } from '../PaymentGateway/transport';
-import { nodeParameter } from '../PaymentGateway/transport/context';
+import type { Channel, NodeContext } from '../PaymentGateway/transport';
+import { nodeParameter } from '../PaymentGateway/helpers/context';
 import { assertValid } from '../PaymentGateway/fields/violations';
-import { PAYMENT_EVENTS } from '../PaymentGatewayTrigger/events';
+import { PAYMENT_EVENTS } from '../webhook/events';
 import { settingsTable } from './fields';
 
 export const properties: INodeProperties[] = [
@@ -63,7 +63,7 @@ export interface PollSettings {
 }
 
 /** Reads and checks the node's parameters; nothing is sent when one breaks a rule. */
-export function readSettings(ctx: TransportContext): PollSettings {
+export function readSettings(ctx: NodeContext): PollSettings {
 	const channel = getChannel(ctx, 0);
 	const events = nodeParameter(ctx, 'events', 0, ['*']);
 	if (!Array.isArray(events) || events.length === 0) {

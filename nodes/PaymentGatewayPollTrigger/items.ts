@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { serviceDateToIso } from '../PaymentGateway/helpers/dates';
-import { classifyEvent, deliveryKey } from '../PaymentGatewayTrigger/events';
+import { classifyEvent, deliveryKey } from '../webhook/events';
 import type { Change } from './memory';
 
 const CAPTURED = ['CAPTURED', 'PARTIALLY_CAPTURE'];

@@ -2,12 +2,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pageOf } from '../PaymentGateway/actions/list.pages';
-import {
-	LIST_MAX_PER_PAGE,
-	listTransactions,
-} from '../PaymentGateway/actions/transaction/getMany.operation';
+import { LIST_MAX_PER_PAGE, listTransactions } from '../PaymentGateway/actions/transaction/list';
 import { todayIn } from '../PaymentGateway/helpers/dates';
-import type { Channel, TransportContext } from '../PaymentGateway/transport';
+import type { Channel, NodeContext } from '../PaymentGateway/transport';
 import { MAX_REMEMBERED } from './memory';
 
 /** The one error of a window larger than the memory can hold: nothing is started or remembered. */
@@ -47,7 +44,7 @@ const MAX_PAGES = Math.ceil(MAX_REMEMBERED / LIST_MAX_PER_PAGE) + 10;
  * because the window holds more than can be remembered.
  */
 export async function walkWindow(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	channel: Channel,
 	query: IDataObject,
 	see: (record: IDataObject) => void,

@@ -9,10 +9,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
-import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './events';
-import { checkDelivery } from './delivery';
-import { checkNotificationSecret, publicHeaders } from './headers';
-import { judgeDelivery } from './dedupe';
+import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from '../webhook/events';
+import { checkDelivery } from '../webhook/delivery';
+import { checkNotificationSecret, publicHeaders } from '../webhook/headers';
+import { judgeDelivery } from './exactly-once';
 import { executionOf, relayToWait, resumeTarget } from './relay';
 
 export class PaymentGatewayTrigger implements INodeType {

@@ -8,8 +8,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { judgeDelivery } from './dedupe';
-import { SECRET_HEADER } from './delivery';
+import { judgeDelivery } from './exactly-once';
+import { SECRET_HEADER } from '../webhook/delivery';
 
 /** While the execution runs on towards its wait (milliseconds, usually), the status is held this long. */
 const PATIENCE_MS = 20_000;

@@ -28,6 +28,7 @@ import {
 } from './n8n';
 import { ClusterProcess, pauseRedis, queueEnvironment, redisCommand, redisKeyCount } from './queue';
 import { spreadBurst, type Spread } from './receivers';
+import { N8N_VERSION } from './version';
 
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
 	fillCredentials: (values: unknown) => CredentialEntry[];
@@ -39,7 +40,7 @@ const LIST_ID = 'qTransactions001';
 const PAYOUTS_ID = 'qPayoutsBulk0001';
 const eventsHook = randomUUID();
 const TRIGGER_NODE_ID = randomUUID();
-/** The trigger's claim of a delivery key in n8n's Redis (shared-claim/redis.ts keyFor). */
+/** The trigger's claim of a delivery key in n8n's Redis (exactly-once/redis-store.ts keyFor). */
 const claimKey = (deliveryKey: string) =>
 	`n8n:payment-gateway-trigger:${createHash('sha256').update(`${EVENTS_ID}:${TRIGGER_NODE_ID}\u0000${deliveryKey}`).digest('hex')}`;
 const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
@@ -282,6 +283,20 @@ async function burst(list: Delivery[], concurrency: number): Promise<void> {
 }
 
 describe('queue mode: the trigger through the webhook process under burst', () => {
+	it("the webhook process's log names, once, the internals found and the mode: Redis claim + execution check", () => {
+		const lines = webhook
+			.log()
+			.split('\n')
+			.filter((line) => line.includes('Payment Gateway nodes on n8n'));
+		expect(lines).toHaveLength(1);
+		const { level, message } = JSON.parse(lines[0]) as { level: string; message: string };
+		expect(level).toBe('info');
+		expect(message).toContain(
+			`Payment Gateway nodes on n8n ${N8N_VERSION}: exactly-once mode of the trigger: Redis claim + execution check.`,
+		);
+		expect(message).toContain('queue Redis: yes; execution check: yes');
+	});
+
 	it('concurrency 1: every distinct delivery runs once (in the workers), every re-send is dropped', async () => {
 		await burst(AT_ONE, 1);
 		expect(workers.every((w) => w.log().includes('Worker started execution'))).toBe(true);

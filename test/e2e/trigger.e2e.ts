@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { orderData } from '../sandbox/testClient';
 import { CREDENTIAL_IDS, sandboxCredentials, TRIGGER_PATH, triggerWorkflow } from './fixtures';
 import { N8n, nodeItems, type Execution } from './n8n';
+import { N8N_VERSION } from './version';
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -102,6 +103,21 @@ describe('Payment Gateway Trigger in real n8n', () => {
 		});
 		expect(trigger.json).not.toHaveProperty('headers');
 		expect(nodeItems(first.data?.resultData.runData, 'Received')[0].json).toEqual(trigger.json);
+	});
+
+	it("n8n's log names, once, the internals found and the exactly-once mode in effect", () => {
+		const lines = n8n
+			.log()
+			.split('\n')
+			.filter((line) => line.includes('Payment Gateway nodes on n8n'));
+		expect(lines).toHaveLength(1);
+		const { level, message } = JSON.parse(lines[0]) as { level: string; message: string };
+		expect(level).toBe('info');
+		expect(message).toContain(
+			`Payment Gateway nodes on n8n ${N8N_VERSION}: exactly-once mode of the trigger: memory + database rows + execution check.`,
+		);
+		expect(message).toContain('queue Redis: no (regular mode)');
+		expect(message).toContain('stored credential: yes');
 	});
 
 	it('a delivery with a wrong or missing notification-secret: 401 and no new execution', async () => {

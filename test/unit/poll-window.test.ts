@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import type { ItemlessContext } from '../../nodes/PaymentGateway/transport/context';
+import type { ItemlessContext } from '../../nodes/PaymentGateway/helpers/context';
 import { MAX_REMEMBERED } from '../../nodes/PaymentGatewayPollTrigger/memory';
 import { walkWindow, windowTooLarge } from '../../nodes/PaymentGatewayPollTrigger/window';
 

@@ -9,12 +9,19 @@ import type {
 
 import type { WebhookHarness } from '../harness';
 import { startWebhookWorkflow } from '../harness';
+import { n8nInternals } from '../../nodes/n8n-internals';
 import {
 	claimPersisted,
-	processedDataService,
-	releaseInMemory,
 	releasePersisted,
-} from '../../nodes/PaymentGatewayTrigger/ledger';
+} from '../../nodes/PaymentGatewayTrigger/exactly-once/list';
+import { releaseInMemory } from '../../nodes/PaymentGatewayTrigger/exactly-once/memory';
+
+/** n8n's processed-data list through the door: found once n8n-core's service is set up. */
+const processedList = async () => {
+	const list = await n8nInternals.processedList();
+	if (!list.found) throw new Error(`processed-data list absent: ${list.why}`);
+	return list.use;
+};
 
 /**
  * The trigger with n8n's processed-data store present, as in n8n (`start`, `webhook` and `worker`
@@ -153,7 +160,7 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 	});
 
 	test('50 distinct claims at once in one process: every one recorded (none overwrites another)', async () => {
-		const service = (await processedDataService())!;
+		const service = await processedList();
 		const concurrent = { workflowId: 'concurrent-workflow', nodeId: 'node-1' };
 		const keys = Array.from({ length: 50 }, (_, i) => `key-${i}`);
 		const claim = async (key: string) =>
@@ -168,7 +175,7 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 	});
 
 	test('keys claimed while a call runs share the next call; a removal is never overtaken', async () => {
-		const service = (await processedDataService())!;
+		const service = await processedList();
 		const burst = { workflowId: 'burst-workflow', nodeId: 'node-1' };
 		const claim = async (key: string) =>
 			await claimPersisted(service, burst, 'Trigger', key, 10_000);
@@ -192,7 +199,8 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 		const failed = await send(body);
 		// Answered by the node itself: no failed execution is started for it.
 		expect(failed.status).toBe(503);
-		expect(JSON.stringify(failed.body)).toMatch(/processed-data store.*deliver it again/);
+		expect(JSON.stringify(failed.body)).toMatch(/recorded in n8n's database.*deliver it again/);
+		expect(JSON.stringify(failed.body)).toMatch(/processed-data list .* database is locked/);
 		expect(harness.executions).toHaveLength(0);
 
 		const retried = await send(body);

@@ -8,7 +8,6 @@ import type {
 	WebhookRequest,
 } from '../harness';
 import { startWebhookWorkflow, testCredential } from '../harness';
-import { rememberedAt } from '../../nodes/PaymentGatewayTrigger/ledger';
 
 const TRIGGER = 'n8n-nodes-payment-gateway.paymentGatewayTrigger';
 const SECRET = 's3cret-value';
@@ -426,19 +425,24 @@ describe.each<Via>(['deliver', 'http'])('Payment Gateway Trigger via %s', (via) 
 			const harness = await start({ options: { duplicateWindowMinutes: 5 } });
 			const captured = payload();
 			await send(harness, via, withSecret(captured));
-			const key = itemAfter(harness).deliveryKey as string;
-			const scope = { workflowId: 'harness-workflow', nodeId: 'harness-node-1' };
-			expect(rememberedAt(scope, key)).toEqual(expect.any(Number));
-
-			// Four minutes old: still inside the window.
-			rememberedAt(scope, key, Date.now() - 4 * 60_000);
-			await send(harness, via, withSecret(captured));
 			expect(harness.executions).toHaveLength(1);
+			// The clock moved on (the first delivery stays where it was remembered).
+			const realNow = Date.now.bind(Date);
+			const later = (ms: number) =>
+				jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ms);
+			try {
+				// Four minutes later: still inside the window.
+				later(4 * 60_000);
+				await send(harness, via, withSecret(captured));
+				expect(harness.executions).toHaveLength(1);
 
-			// Six minutes old: outside it, so this counts as a new delivery.
-			rememberedAt(scope, key, Date.now() - 6 * 60_000);
-			await send(harness, via, withSecret(captured));
-			expect(harness.executions).toHaveLength(2);
+				// Six minutes later: outside it, so this counts as a new delivery.
+				later(6 * 60_000);
+				await send(harness, via, withSecret(captured));
+				expect(harness.executions).toHaveLength(2);
+			} finally {
+				jest.restoreAllMocks();
+			}
 		});
 
 		test('with dropDuplicates off both deliveries execute', async () => {

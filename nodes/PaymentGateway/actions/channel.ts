@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Channel, TransportContext } from '../transport';
-import { nodeParameter } from '../transport/context';
+import type { Channel, NodeContext } from '../transport';
+import { nodeParameter } from '../helpers/context';
 
 const CHANNEL_NAMES: Record<string, string> = {
 	hosted: 'Hosted Solution Keys',
@@ -12,7 +12,7 @@ const CHANNEL_NAMES: Record<string, string> = {
 
 /** The channel of the credential chosen for Order, Payment and Transaction, if this operation can use it. */
 export function getChannel(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	itemIndex: number,
 	allowed: Channel[] = ['hosted', 's2s', 'sdk'],
 ): Channel {

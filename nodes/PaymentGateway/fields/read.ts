@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TransportContext } from '../transport/context';
+import type { NodeContext } from '../helpers/context';
 
 import { minorUnits } from './codes';
 import { coerce, decimalPlaces } from './coerce';
@@ -118,7 +118,7 @@ function onlyDefaults(list: FieldList, entry: IDataObject): boolean {
  * typed and checked; values from expressions get the same rules as values typed in the editor.
  * Parameters without expressions are read once per run, plain $json references directly.
  */
-export function readTable(ctx: TransportContext, itemIndex: number, table: FieldTable): ReadResult {
+export function readTable(ctx: NodeContext, itemIndex: number, table: FieldTable): ReadResult {
 	const values: FieldValues = {};
 	const violations: Violation[] = [];
 	for (const entry of table) {

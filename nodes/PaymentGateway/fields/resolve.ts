@@ -1,5 +1,5 @@
-import type { TransportContext } from '../transport/context';
-import { inputItems, nodeParameter } from '../transport/context';
+import type { NodeContext } from '../helpers/context';
+import { inputItems, nodeParameter } from '../helpers/context';
 
 /**
  * Parameter values for the field tables at the cost of a lookup where n8n's answer is known:
@@ -79,7 +79,7 @@ function substitute(value: unknown, json: Record<string, unknown>): unknown {
 
 /** What `ctx.getNodeParameter(name, itemIndex, fallback)` gives, without evaluating what need not be. */
 export function resolveParameter(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	name: string,
 	itemIndex: number,
 	fallback: unknown,

@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TransportContext } from '../transport/context';
+import type { NodeContext } from '../helpers/context';
 
 import type { Violation } from './types';
 
@@ -19,11 +19,7 @@ export function describeViolation(v: Violation): string {
 }
 
 /** Stops the item before anything is sent, naming every broken rule. */
-export function assertValid(
-	ctx: TransportContext,
-	itemIndex: number,
-	violations: Violation[],
-): void {
+export function assertValid(ctx: NodeContext, itemIndex: number, violations: Violation[]): void {
 	if (violations.length === 0) return;
 	const lines = violations.map(describeViolation);
 	const message =

@@ -16,7 +16,7 @@ import { INVOICE_ITEM_LIST_PATH } from '../actions/invoiceItem/getMany.operation
 import { DEACTIVATE_LINK_PATH } from '../actions/paymentLink/deactivate.operation';
 import { PAYOUT_UPLOAD_PATH } from '../actions/payout/bulkCreate.upload';
 import { ADD_PLAN_PATH } from '../actions/subscriptionPlan/create.operation';
-import { TRANSACTION_LIST_PATH } from '../actions/transaction/getMany.operation';
+import { TRANSACTION_LIST_PATH } from '../actions/transaction/list';
 import { posOrderPath } from '../actions/transaction/getPosOrder.operation';
 import { encodeMultipart } from '../transport/multipart';
 import { redactText, secretsOf } from '../transport/redact';

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import type { TransportContext } from './context';
+import type { NodeContext } from '../helpers/context';
 import { secretsOf } from './redact';
 
 export interface ChannelCredentials {
@@ -11,7 +11,7 @@ export interface ChannelCredentials {
 
 const runCredentials = new WeakMap<object, Map<string, Promise<ChannelCredentials>>>();
 
-async function readCredentials(ctx: TransportContext, credentialType: string, itemIndex: number) {
+async function readCredentials(ctx: NodeContext, credentialType: string, itemIndex: number) {
 	const credentials = await ctx.getCredentials(credentialType, itemIndex);
 	return { credentials, secrets: secretsOf(credentials) };
 }
@@ -22,7 +22,7 @@ async function readCredentials(ctx: TransportContext, credentialType: string, it
  * Without `perRun`, read every time (a credential whose token n8n may renew during the run).
  */
 export function credentialsOf(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	credentialType: string,
 	itemIndex: number,
 	perRun: boolean,

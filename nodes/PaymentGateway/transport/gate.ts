@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { TransportContext } from './context';
+import type { NodeContext } from '../helpers/context';
 
 /**
  * One gate for every request of a node run. It bounds the requests in flight, and when the service
@@ -57,7 +57,7 @@ export class RateGate {
 const gates = new WeakMap<object, RateGate>();
 
 /** The gate of this node run (one per execution context), made on first use. */
-export function gateOf(ctx: TransportContext, maxInFlight = 1): RateGate {
+export function gateOf(ctx: NodeContext, maxInFlight = 1): RateGate {
 	let gate = gates.get(ctx);
 	if (!gate) {
 		gate = new RateGate(maxInFlight);

@@ -9,7 +9,7 @@ import { tokenBinding } from '../../../credentials/PaymentGatewayPayoutApi.crede
 import { merchantKeyHeaders } from '../../../credentials/shared/channel';
 import { setTokenTimeout } from '../../../credentials/shared/tokenTimeout';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
-import type { TransportContext } from './context';
+import type { NodeContext } from '../helpers/context';
 import { encodeMultipart } from './multipart';
 import { gateOf } from './gate';
 import type { Attempt } from './outcome';
@@ -23,7 +23,7 @@ import { redactError } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
 import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
 
-export type { TransportContext } from './context';
+export type { NodeContext } from '../helpers/context';
 export * from './settings';
 export * from './pages';
 export * from './spec';
@@ -37,7 +37,7 @@ function kindOf(outcome: Attempt): AttemptKind {
 }
 
 async function buildOptions(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	itemIndex: number,
 	spec: RequestSpec,
 	credentials: ICredentialDataDecryptedObject,
@@ -87,7 +87,7 @@ type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
  * through n8n's authentication, which fetches, caches and renews its bearer token.
  */
 async function sendOnce(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	credentialType: string,
 	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
@@ -108,7 +108,7 @@ async function sendOnce(
 
 /** One attempt through the run's rate gate; a 429 pauses every slot of the run. */
 async function attemptOnce(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	credentialType: string,
 	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
@@ -148,7 +148,7 @@ async function attemptOnce(
  * no credential value in any error.
  */
 export async function apiRequest(
-	this: TransportContext,
+	this: NodeContext,
 	itemIndex: number,
 	spec: RequestSpec,
 ): Promise<IDataObject> {
@@ -168,7 +168,7 @@ export async function apiRequest(
 }
 
 async function send(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	itemIndex: number,
 	spec: RequestSpec,
 	credentialType: string,

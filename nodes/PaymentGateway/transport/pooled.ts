@@ -10,7 +10,7 @@ import type {
 	NodeEgressFilter,
 } from 'n8n-workflow';
 
-import type { TransportContext } from './context';
+import type { NodeContext } from '../helpers/context';
 import { pooledAgent } from './pool';
 
 export type FullResponse = { statusCode: number; headers: IDataObject; body: unknown };
@@ -63,7 +63,7 @@ let toldNoKeepAlive = false;
  * with it off, check nothing on their own helper either, so the route adds nothing.
  */
 export function pooledRoute(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	options: IHttpRequestOptions,
 ): (() => Promise<FullResponse>) | undefined {
 	const protocol = options.url.startsWith('https://')

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TransportContext } from './context';
-import { nodeParameter } from './context';
+import type { NodeContext } from '../helpers/context';
+import { nodeParameter } from '../helpers/context';
 
 export interface RequestSettings {
 	timeoutMs: number;
@@ -89,7 +89,7 @@ const BACKOFF_CAP_MS = 30000;
  * clamped or replaced by the default.
  */
 export function requestOption(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	itemIndex: number,
 	key: keyof typeof REQUEST_OPTIONS,
 ): number {
@@ -120,12 +120,12 @@ export function requestOption(
 }
 
 /** Parallel Requests of this run (read once: the run has one item pool and one rate gate). */
-export function getParallelRequests(ctx: TransportContext): number {
+export function getParallelRequests(ctx: NodeContext): number {
 	return requestOption(ctx, 0, 'parallelRequests');
 }
 
 /** The request settings of an item, each option checked (see requestOption). */
-export function getRequestSettings(ctx: TransportContext, itemIndex: number): RequestSettings {
+export function getRequestSettings(ctx: NodeContext, itemIndex: number): RequestSettings {
 	return Object.fromEntries(
 		SETTING_KEYS.map((key) => [key, requestOption(ctx, itemIndex, key)]),
 	) as unknown as RequestSettings;

@@ -1,53 +1,17 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** The part of n8n-core's WorkflowExecute that resumes a waiting node. */
-interface Engine {
-	WorkflowExecute?: {
-		prototype?: {
-			handleDisabledNode?: (
-				inputData: { main: unknown[][] },
-				forwardAllOutputs?: boolean,
-			) => { data?: unknown[] };
-		};
-	};
-}
-
-let answer: Promise<boolean> | undefined;
-
-async function probe(): Promise<boolean> {
-	let core: Engine;
-	try {
-		// n8n-core as the running n8n loaded it (n8n adds its module folders to the package's paths).
-		core = (await import('n8n-core')) as unknown as Engine;
-	} catch {
-		return true; // not inside n8n: nothing to tell
-	}
-	const resume = core.WorkflowExecute?.prototype?.handleDisabledNode;
-	if (typeof resume !== 'function') return true; // a later engine: judged by the compatibility run
-	try {
-		const outputs = resume.call(
-			Object.create(core.WorkflowExecute!.prototype!),
-			{
-				main: [[], [{ json: {} }], []],
-			},
-			true,
-		).data;
-		return Array.isArray(outputs) && outputs.length === 3;
-	} catch {
-		return true;
-	}
-}
+import { n8nInternals, reportOnce } from '../../../n8n-internals';
 
 /**
- * Whether this n8n passes on every output of a node that its webhook resumes. n8n marks the
- * resumed node disabled and, before it learned to forward every output of such a node (n8n 1.x,
- * 2.0 and 2.20 do not), passes on its first output only: Paid and Failed would be dropped and the
- * execution would end "successfully" with nothing after the wait. Asked of n8n's engine once.
+ * Whether this n8n passes on every output of a node that its webhook resumes (the capability
+ * "resume engine" of ../../../n8n-internals). Where it passes on the first output only, Paid and
+ * Failed would be dropped and the execution would end "successfully" with nothing after the wait.
+ * Outside n8n there is nothing to tell; a changed engine rejects, naming it and the n8n release.
  */
 export async function resumesOnEveryOutput(): Promise<boolean> {
-	answer ??= probe();
-	return await answer;
+	const engine = await n8nInternals.resumeEngine();
+	return !engine.found || engine.use.everyOutput;
 }
 
 export const NOT_IN_THIS_N8N =
@@ -58,7 +22,14 @@ export const NOT_IN_THIS_N8N_HELP =
 
 /** Refuses to wait, before anything is sent, where n8n would drop the Paid and Failed outputs. */
 export async function assertResumesOnEveryOutput(ctx: IExecuteFunctions): Promise<void> {
-	if (await resumesOnEveryOutput()) return;
+	await reportOnce(n8nInternals, ctx.logger);
+	let everyOutput: boolean;
+	try {
+		everyOutput = await resumesOnEveryOutput();
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: 0 });
+	}
+	if (everyOutput) return;
 	throw new NodeOperationError(ctx.getNode(), NOT_IN_THIS_N8N, {
 		itemIndex: 0,
 		description: NOT_IN_THIS_N8N_HELP,

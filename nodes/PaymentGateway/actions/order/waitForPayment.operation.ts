@@ -10,7 +10,7 @@ import { addIsoDates } from '../../helpers/dates';
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
-import { listTransactions } from '../transaction/getMany.operation';
+import { listTransactions } from '../transaction/list';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { asNodeError, errorItem } from '../errorItem';

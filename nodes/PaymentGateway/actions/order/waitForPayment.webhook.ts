@@ -5,8 +5,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { classifyEvent } from '../../../PaymentGatewayTrigger/events';
-import { checkDelivery } from '../../../PaymentGatewayTrigger/delivery';
+import { classifyEvent } from '../../../webhook/events';
+import { checkDelivery } from '../../../webhook/delivery';
 import { addIsoDates } from '../../helpers/dates';
 import { outcomeOf, routed } from './waitForPayment.outcome';
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Channel } from '../../transport';
 import type { LostAnswerOutcome } from '../lostAnswer';
-import { listTransactions } from '../transaction/getMany.operation';
+import { listTransactions } from '../transaction/list';
 import { pageOf } from '../list.pages';
 import type { ManagePaymentAction } from './common';
 

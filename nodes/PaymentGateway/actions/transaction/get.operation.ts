@@ -5,7 +5,7 @@ import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { addIsoDatesInPlace } from '../../helpers/dates';
-import { listTransactions } from './getMany.operation';
+import { listTransactions } from './list';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { pageOf } from '../list.pages';

@@ -5,8 +5,6 @@ import { SUPPORTED_CURRENCIES, TRANSACTION_STATUSES } from '../../fields/codes';
 import { tableProperties } from '../../fields/properties';
 import { toWire } from '../../fields/read';
 import type { Field, FieldTable, Violation } from '../../fields/types';
-import type { Channel, TransportContext } from '../../transport';
-import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { limitField, readListTable, returnAllField, simplifyField } from '../list.fields';
@@ -14,9 +12,7 @@ import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
-
-/** Seed, order list: perpage default 100, max 100. */
-export const LIST_MAX_PER_PAGE = 100;
+import { LIST_MAX_PER_PAGE, listTransactions } from './list';
 
 const show = { resource: ['transaction'], operation: ['getMany'] };
 
@@ -207,27 +203,6 @@ function toOutput(simplify: boolean, timeZone: string, itemIndex: number) {
 		for (const field of SIMPLE_FIELDS) if (field in full) json[field] = full[field];
 		return { json, pairedItem: { item: itemIndex } };
 	};
-}
-
-export const TRANSACTION_LIST_PATH = '/orders/v1/transaction-list';
-
-/**
- * One page of GET /orders/v1/transaction-list: the service's only read of orders and transactions
- * (Get, Get Many, Wait for Payment and the poll trigger all read through here). A read: retried.
- */
-export async function listTransactions(
-	ctx: TransportContext,
-	itemIndex: number,
-	channel: Channel,
-	qs: IDataObject,
-): Promise<IDataObject> {
-	return await apiRequest.call(ctx, itemIndex, {
-		channel,
-		method: 'GET',
-		path: TRANSACTION_LIST_PATH,
-		qs,
-		retrySafe: true,
-	});
 }
 
 /** The transaction list, filtered, page by page. */

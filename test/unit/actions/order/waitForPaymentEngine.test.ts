@@ -30,9 +30,20 @@ describe('Wait for Payment: does this n8n resume a waiting node on every output?
 		).resolves.toBe(false);
 	});
 
-	it('an engine without that method is not judged here: the wait goes ahead', async () => {
-		await expect(withCore({ WorkflowExecute: class {} }).resumesOnEveryOutput()).resolves.toBe(
-			true,
+	it('an engine without that method is a changed n8n: refused, naming the capability and release', async () => {
+		await expect(withCore({ WorkflowExecute: class {} }).resumesOnEveryOutput()).rejects.toThrow(
+			/n8n-core [\d.]+ is not what the Payment Gateway package knows for "resume engine .*WorkflowExecute.handleDisabledNode missing/,
+		);
+	});
+
+	it('an engine whose method throws is a changed n8n too (before: taken as fine)', async () => {
+		class Throws {
+			handleDisabledNode(): never {
+				throw new TypeError("Cannot read properties of undefined (reading 'runExecutionData')");
+			}
+		}
+		await expect(withCore({ WorkflowExecute: Throws }).resumesOnEveryOutput()).rejects.toThrow(
+			/resume engine .*handleDisabledNode failed: Cannot read properties/,
 		);
 	});
 });

@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 
 import { sleep } from 'n8n-workflow';
 
-import type { ClaimStore, Holder } from './redis';
+import type { EarlierRun } from './earlier-run';
+import type { ClaimStore, Holder } from './redis-store';
 
 export const PENDING_TTL_MS = 15_000;
 export const RENEW_EVERY_MS = 5_000;
@@ -32,15 +33,15 @@ export interface WatchedResponse {
 
 export interface ClaimDeps {
 	store: ClaimStore;
-	every(ms: number, tick: () => void): () => void;
+	repeatEvery(ms: number, tick: () => void): () => void;
 	now(): number;
 	/** Told when a confirm or release could not reach the store in time. */
 	warn(message: string): void;
 	/**
-	 * Whether an execution carrying this delivery was created since `since` (n8n's database);
-	 * undefined when this n8n cannot tell. Asked only after a claim was left unsettled.
+	 * Whether the delivery's execution started since `since` (earlier-run.ts: the one policy for
+	 * both modes). Asked only after a claim was left unsettled.
 	 */
-	ranSince(since: number): Promise<boolean | undefined>;
+	earlierRun(since: number): Promise<EarlierRun>;
 }
 
 /** true: this process runs the delivery; otherwise who holds its key. */
@@ -95,16 +96,16 @@ export async function claimDelivery(
 			})
 			.finally(() => (busy = false));
 	};
-	stop = deps.every(TICK_MS, tick);
+	stop = deps.repeatEvery(TICK_MS, tick);
 	response.once('finish', tick);
 	response.once('close', tick);
 	return true;
 }
 
 /**
- * After a claim left by a dead process: 'done' when its execution exists (this claim is confirmed),
- * 'pending' when that cannot be read now (released, mark kept: a later copy asks again), undefined
- * when the delivery has no execution and runs here.
+ * After a claim left by a dead process: 'done' when its execution started (this claim is
+ * confirmed), 'pending' when that cannot be told now (released, mark kept: a later copy asks
+ * again), undefined when the delivery runs here.
  */
 async function settleOrphan(
 	deps: ClaimDeps,
@@ -113,27 +114,18 @@ async function settleOrphan(
 	keepMs: number,
 	since: number,
 ): Promise<Holder | undefined> {
-	let ran: boolean | undefined;
-	try {
-		ran = await deps.ranSince(since);
-	} catch (error) {
-		deps.warn(
-			`Payment Gateway Trigger: could not read n8n's executions to settle an unfinished delivery (${(error as Error).message}); answered 503`,
-		);
+	const earlier = await deps.earlierRun(since);
+	if (earlier === 'not run') return undefined;
+	if (earlier === 'cannot tell now') {
 		await deps.store.release(redisKey, token, true);
 		return 'pending';
 	}
-	if (ran === undefined)
-		deps.warn(
-			'Payment Gateway Trigger: this n8n offers no execution repository to read; a delivery whose first receiver died unanswered runs again',
-		);
-	if (!ran) return undefined;
 	await deps.store.confirm(redisKey, token, keepMs);
 	return 'done';
 }
 
 /** Calls `tick` every `ms` until the returned function is called (n8n-workflow's sleep, no timers of our own). */
-export function every(ms: number, tick: () => void): () => void {
+export function repeatEvery(ms: number, tick: () => void): () => void {
 	let stopped = false;
 	void (async () => {
 		while (!stopped) {

@@ -1,3 +1,8 @@
+/**
+ * n8n's node context as this package reads it: parameters (per item, or one value where a poll has
+ * no items), input items, credentials and the HTTP helpers. Read by the field tables and the
+ * transport alike, so it belongs to neither.
+ */
 import type {
 	ICredentialDataDecryptedObject,
 	IGetNodeParameterOptions,
@@ -45,15 +50,15 @@ export interface ItemlessContext extends ContextBase {
  * What the transport and the field readers use of n8n's context: IExecuteFunctions and
  * IPollFunctions are both one, as they are.
  */
-export type TransportContext = ItemsContext | ItemlessContext;
+export type NodeContext = ItemsContext | ItemlessContext;
 
 // n8n's execute context has input data; a poll's has none (and no item index to read at).
-const hasItems = (ctx: TransportContext): ctx is ItemsContext =>
+const hasItems = (ctx: NodeContext): ctx is ItemsContext =>
 	typeof (ctx as Partial<ItemsContext>).getInputData === 'function';
 
 /** A parameter's value for one item; where the context has no items, its one value. */
 export function nodeParameter(
-	ctx: TransportContext,
+	ctx: NodeContext,
 	name: string,
 	itemIndex: number,
 	fallback: unknown,
@@ -65,5 +70,5 @@ export function nodeParameter(
 }
 
 /** The input items of the run: none where the context has no items. */
-export const inputItems = (ctx: TransportContext): INodeExecutionData[] =>
+export const inputItems = (ctx: NodeContext): INodeExecutionData[] =>
 	hasItems(ctx) ? ctx.getInputData() : [];

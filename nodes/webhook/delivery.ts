@@ -1,4 +1,8 @@
 /**
+ * nodes/webhook/: the service's webhook deliveries, shared by the Payment Gateway Trigger, Wait
+ * for Payment's resume webhook and (event names only) the Poll Trigger: the check below, the
+ * notification secret (secret.ts), headers (headers.ts) and the event of a payload (events.ts).
+ *
  * The check every delivery from the service passes, in the trigger and in Wait for Payment's
  * resume webhook alike: the notification secret, then a JSON object body. A refused delivery is
  * answered here (401 or 400) and starts or resumes nothing.

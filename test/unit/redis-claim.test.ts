@@ -4,13 +4,14 @@ import { EventEmitter } from 'node:events';
 
 import {
 	claimDelivery,
-	every,
+	repeatEvery,
 	MAX_PENDING_MS,
 	PENDING_TTL_MS,
 	TICK_MS,
 	type ClaimDeps,
-} from '../../nodes/PaymentGatewayTrigger/shared-claim/claim';
-import type { ClaimStore } from '../../nodes/PaymentGatewayTrigger/shared-claim/redis';
+} from '../../nodes/PaymentGatewayTrigger/exactly-once/redis-claim';
+import type { ClaimStore } from '../../nodes/PaymentGatewayTrigger/exactly-once/redis-store';
+import { earlierRun } from '../../nodes/PaymentGatewayTrigger/exactly-once/earlier-run';
 
 /** Redis's SET NX PX / GET / scripts on a fake clock; `down` makes every command fail. */
 class FakeRedis implements ClaimStore {
@@ -84,18 +85,27 @@ function setup() {
 	const store = new FakeRedis(clock);
 	const ticks = new Set<() => void>();
 	const warnings: string[] = [];
-	/** What n8n's database answers about executions (ranSince); `asked` records each question. */
+	/**
+	 * What n8n's database answers about executions (undefined: this n8n has no execution check);
+	 * `asked` records each question. The one policy (earlier-run.ts) turns it into a verdict.
+	 */
 	const executions = { ran: false as boolean | undefined | Error, asked: [] as number[] };
+	const check = async () => {
+		const ran = executions.ran;
+		if (ran === undefined) return { found: false as const, why: 'no @n8n/db here' };
+		const carries = async () => (ran instanceof Error ? await Promise.reject(ran) : ran);
+		return { found: true as const, use: { carries } };
+	};
 	const deps: ClaimDeps = {
 		store,
-		ranSince: async (since) => {
+		earlierRun: async (since) => {
 			executions.asked.push(since);
-			if (executions.ran instanceof Error) throw executions.ran;
-			return executions.ran;
+			const delivery = { workflowId: 'wf', key: 'k' };
+			return await earlierRun(check, (m) => warnings.push(m), delivery, since, clock.now);
 		},
 		now: () => clock.now,
 		warn: (message) => warnings.push(message),
-		every: (_ms, tick) => {
+		repeatEvery: (_ms, tick) => {
 			ticks.add(tick);
 			return () => ticks.delete(tick);
 		},
@@ -184,6 +194,17 @@ describe('shared claim (queue mode)', () => {
 		expect(executions.asked).toHaveLength(2);
 	});
 
+	test('a claim left by a killed process where this n8n has no execution check: the next copy runs', async () => {
+		const { deps, advance, executions, warnings } = setup();
+		await claimDelivery(deps, 'k', new Response(), KEEP);
+		await advance(PENDING_TTL_MS, false);
+		executions.ran = undefined;
+		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
+		expect(executions.asked).toHaveLength(1);
+		// Not warned per delivery: the mode "without execution check" is named in n8n's log once.
+		expect(warnings).toEqual([]);
+	});
+
 	test('an error answer releases the claim and its mark: the retry runs without asking the database', async () => {
 		const { deps, executions } = setup();
 		const first = new Response();
@@ -224,9 +245,9 @@ describe('shared claim (queue mode)', () => {
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
 	});
 
-	test('every: ticks until stopped', async () => {
+	test('repeatEvery: ticks until stopped', async () => {
 		let ticks = 0;
-		const stop = every(5, () => (ticks += 1));
+		const stop = repeatEvery(5, () => (ticks += 1));
 		await new Promise((r) => setTimeout(r, 60));
 		stop();
 		const seen = ticks;

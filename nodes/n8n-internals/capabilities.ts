@@ -1,0 +1,26 @@
+/** The typed interface of the door: one function per capability of n8n (see index.ts). */
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import type { ExecutionCheck } from './execution-check';
+import type { Capability } from './load';
+import type { ProcessedList } from './processed-list';
+import type { ProcessedRows } from './processed-rows';
+import type { QueueRedis } from './queue-redis';
+import type { StoredCredential } from './stored-credential';
+
+export interface N8nInternals {
+	/** "n8n 2.41.1" (n8n-core's version outside n8n). */
+	version(): Promise<string>;
+	/** n8n's queue Redis; absent in regular mode. */
+	queueRedis(): Promise<Capability<QueueRedis>>;
+	/** Whether an execution carrying a delivery exists (n8n's execution repository). */
+	executionCheck(): Promise<Capability<ExecutionCheck>>;
+	/** One row per key in n8n's processed_data table. */
+	processedRows<V extends object>(): Promise<Capability<ProcessedRows<V>>>;
+	/** n8n's processed-data list (the Remove Duplicates node's store). */
+	processedList(): Promise<Capability<ProcessedList>>;
+	/** A node's credential as stored, without n8n's expression step. */
+	storedCredential(ctx: IWebhookFunctions): Capability<StoredCredential>;
+	/** Whether n8n's engine passes on every output of a node its webhook resumes. */
+	resumeEngine(): Promise<Capability<{ everyOutput: boolean }>>;
+}

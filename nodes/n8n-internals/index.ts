@@ -1,0 +1,39 @@
+/**
+ * The one door to n8n beyond n8n-workflow. Every use of n8n's own modules (@n8n/di, @n8n/config,
+ * @n8n/db, n8n-core, ioredis from n8n's install) or of private fields of n8n's objects lives in this
+ * folder, one capability per function, each probed before use:
+ * - found: used;
+ * - absent (outside n8n, regular mode, not set up): the caller's documented mode without it;
+ * - changed (a renamed setting, a missing repository, another table): rejects with an
+ *   N8nInternalsError naming the capability and the n8n release.
+ * test/unit/n8n-door.test.ts refuses such imports and reaches anywhere else, and checks the package
+ * scanner's declared exceptions (scripts/scan-package.mjs) name files of this folder only.
+ */
+import type { N8nInternals } from './capabilities';
+import { executionCheck } from './execution-check';
+import { n8nVersion } from './load';
+import { processedList } from './processed-list';
+import { processedRows } from './processed-rows';
+import { queueRedis } from './queue-redis';
+import { resumeEngine } from './resume-engine';
+import { storedCredential } from './stored-credential';
+
+export type { N8nInternals } from './capabilities';
+export { N8nInternalsError, type Capability } from './load';
+export type { ExecutionCheck } from './execution-check';
+export type { ListScope, ProcessedList } from './processed-list';
+export type { ProcessedRows, RowKey } from './processed-rows';
+export type { QueueRedis } from './queue-redis';
+export type { StoredCredential } from './stored-credential';
+
+export const n8nInternals: N8nInternals = {
+	version: n8nVersion,
+	queueRedis,
+	executionCheck,
+	processedRows,
+	processedList,
+	storedCredential,
+	resumeEngine,
+};
+
+export { reportOnce, exactlyOnceMode, type ExactlyOnceMode } from './report';

@@ -1,0 +1,239 @@
+// Each capability of the door as a given n8n offers it: found, absent (the documented mode without
+// it) or changed (an error naming the capability and the n8n release). n8n's modules are replaced
+// per test with jest.doMock; each test takes a fresh copy of the door (its probes are cached).
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+type Door = typeof import('../../nodes/n8n-internals');
+
+const notFound = (name: string) => () => {
+	throw Object.assign(new Error(`Cannot find module '${name}' from 'x.js'`), {
+		code: 'MODULE_NOT_FOUND',
+	});
+};
+
+/** A fresh door with n8n's modules as given (a factory each); n8n's version 2.41.1 by default. */
+function doorWith(modules: Record<string, () => unknown>): Door {
+	jest.resetModules();
+	const all: Record<string, () => unknown> = {
+		'n8n/package.json': () => ({ version: '2.41.1' }),
+		'@n8n/db': notFound('@n8n/db'),
+		ioredis: notFound('ioredis'),
+		...modules,
+	};
+	for (const [name, factory] of Object.entries(all)) jest.doMock(name, factory, { virtual: true });
+	return require('../../nodes/n8n-internals');
+}
+afterEach(() => {
+	for (const name of [
+		'n8n/package.json',
+		'@n8n/db',
+		'ioredis',
+		'@n8n/di',
+		'@n8n/config',
+		'n8n-core',
+	])
+		jest.dontMock(name);
+});
+
+/** @n8n/di's Container over a map of tokens. */
+const container = (entries: Array<[unknown, unknown]>) => ({
+	Container: { get: (token: unknown) => new Map(entries).get(token) },
+});
+
+const REDIS = {
+	host: 'localhost',
+	port: 6379,
+	db: 0,
+	username: '',
+	password: '',
+	tls: false,
+	tlsConfig: { serverName: '', rejectUnauthorized: true },
+	clusterNodes: '',
+	dualStack: false,
+};
+const configOf = (mode: string, redis: object = REDIS) => {
+	class GlobalConfig {}
+	const config = { executions: { mode }, redis: { prefix: 'n8n' }, queue: { bull: { redis } } };
+	return { di: container([[GlobalConfig, config]]), config: { GlobalConfig } };
+};
+
+describe('queue Redis', () => {
+	test('absent outside n8n and in regular mode', async () => {
+		const outside = doorWith({
+			'@n8n/di': notFound('@n8n/di'),
+			'@n8n/config': notFound('@n8n/config'),
+		});
+		expect(await outside.n8nInternals.queueRedis()).toEqual({
+			found: false,
+			why: 'not inside n8n',
+		});
+		const { di, config } = configOf('regular');
+		const regular = doorWith({ '@n8n/di': () => di, '@n8n/config': () => config });
+		expect(await regular.n8nInternals.queueRedis()).toEqual({ found: false, why: 'regular mode' });
+	});
+
+	test('a renamed setting: an error naming the capability, the release and the setting', async () => {
+		const { host: _host, ...renamed } = REDIS;
+		const { di, config } = configOf('queue', { ...renamed, hostname: 'localhost' });
+		const door = doorWith({ '@n8n/di': () => di, '@n8n/config': () => config });
+		await expect(door.n8nInternals.queueRedis()).rejects.toThrow(
+			/n8n 2\.41\.1 is not what the Payment Gateway package knows for "queue Redis.*queue\.bull\.redis\.host/,
+		);
+	});
+
+	test('ioredis missing in queue mode: changed, not "Redis could not be reached"', async () => {
+		const { di, config } = configOf('queue');
+		const door = doorWith({ '@n8n/di': () => di, '@n8n/config': () => config });
+		await expect(door.n8nInternals.queueRedis()).rejects.toThrow(/queue Redis.*ioredis.*not found/);
+	});
+
+	test("found: n8n's settings reach ioredis; a failed command is a fault naming the capability", async () => {
+		const made: object[] = [];
+		class Redis {
+			status = 'ready';
+
+			static Cluster = class {};
+
+			constructor(options: object) {
+				made.push(options);
+			}
+
+			on() {}
+
+			async eval() {
+				throw new Error('Connection is closed.');
+			}
+		}
+		const { di, config } = configOf('queue');
+		const door = doorWith({
+			'@n8n/di': () => di,
+			'@n8n/config': () => config,
+			ioredis: () => ({ __esModule: true, default: Redis }),
+		});
+		const redis = await door.n8nInternals.queueRedis();
+		if (!redis.found) throw new Error(redis.why);
+		expect(redis.use.prefix).toBe('n8n');
+		expect(made).toHaveLength(0); // connected on first use only
+		await expect(redis.use.eval('return 1', 0)).rejects.toThrow(
+			'queue Redis (n8n settings + ioredis) (n8n 2.41.1): Connection is closed.',
+		);
+		expect(made).toEqual([expect.objectContaining({ host: 'localhost', port: 6379, db: 0 })]);
+	});
+});
+
+/** A TypeORM repository with the given columns and a query answering `row`. */
+const repository = (columns: string[], row?: unknown) => {
+	const builder: Record<string, unknown> = {};
+	for (const step of ['select', 'innerJoin', 'where', 'andWhere', 'withDeleted', 'limit'])
+		builder[step] = () => builder;
+	builder.getRawOne = async () => (row instanceof Error ? await Promise.reject(row) : row);
+	return {
+		metadata: { tableName: 'table', columns: columns.map((propertyName) => ({ propertyName })) },
+		manager: { connection: { options: { type: 'sqlite' } } },
+		createQueryBuilder: () => builder,
+	};
+};
+const dbWith = (name: string, repo?: object) => {
+	const token = class {};
+	return {
+		'@n8n/di': () => container(repo ? [[token, repo]] : []),
+		'@n8n/db': () => (repo ? { [name]: token } : {}),
+	};
+};
+
+describe('execution check', () => {
+	test('absent where @n8n/db cannot be loaded (outside n8n)', async () => {
+		expect((await doorWith({}).n8nInternals.executionCheck()).found).toBe(false);
+	});
+
+	test('a missing repository: changed, naming it', async () => {
+		const door = doorWith(dbWith('ExecutionRepository'));
+		await expect(door.n8nInternals.executionCheck()).rejects.toThrow(
+			/n8n 2\.41\.1 .*"execution check.*@n8n\/db has no ExecutionRepository/,
+		);
+	});
+
+	test('a changed table: changed, naming the column', async () => {
+		const door = doorWith(dbWith('ExecutionRepository', repository(['id', 'workflowId'])));
+		await expect(door.n8nInternals.executionCheck()).rejects.toThrow(/has no createdAt/);
+	});
+
+	test('found: carries what the query finds; a database failure is a fault naming it', async () => {
+		const columns = ['id', 'workflowId', 'createdAt'];
+		for (const [row, ran] of [
+			[{ id: '7' }, true],
+			[undefined, false],
+		] as const) {
+			const door = doorWith(dbWith('ExecutionRepository', repository(columns, row)));
+			const check = await door.n8nInternals.executionCheck();
+			if (!check.found) throw new Error(check.why);
+			expect(await check.use.carries('wf', 'k', 0, 1)).toBe(ran);
+		}
+		const busy = repository(columns, new Error('Database is not ready!'));
+		const check = await doorWith(dbWith('ExecutionRepository', busy)).n8nInternals.executionCheck();
+		if (!check.found) throw new Error(check.why);
+		await expect(check.use.carries('wf', 'k', 0, 1)).rejects.toThrow(
+			"execution check (n8n's execution repository) (n8n 2.41.1): Database is not ready!",
+		);
+	});
+});
+
+describe('processed-data rows', () => {
+	test('absent outside n8n; a missing repository or a changed table: changed', async () => {
+		expect((await doorWith({}).n8nInternals.processedRows()).found).toBe(false);
+		await expect(
+			doorWith(dbWith('ProcessedDataRepository')).n8nInternals.processedRows(),
+		).rejects.toThrow(/"database rows.*@n8n\/db has no ProcessedDataRepository/);
+		const renamed = repository(['workflowId', 'key', 'value', 'createdAt']);
+		await expect(
+			doorWith(dbWith('ProcessedDataRepository', renamed)).n8nInternals.processedRows(),
+		).rejects.toThrow(/n8n 2\.41\.1 .*"database rows.*table has no context/);
+	});
+});
+
+describe("n8n-core's processed-data list, and n8n's version", () => {
+	test('absent where n8n did not set it up; changed without the service', async () => {
+		const door = doorWith({});
+		expect(await door.n8nInternals.processedList()).toEqual({
+			found: false,
+			why: expect.stringMatching(/^not set up/),
+		});
+		const without = doorWith({ 'n8n-core': () => ({}) });
+		await expect(without.n8nInternals.processedList()).rejects.toThrow(
+			/"processed-data list.*DataDeduplicationService/,
+		);
+	});
+
+	test("n8n's release from n8n's install, else n8n-core's", async () => {
+		expect(await doorWith({}).n8nInternals.version()).toBe('n8n 2.41.1');
+		const outside = doorWith({ 'n8n/package.json': notFound('n8n/package.json') });
+		expect(await outside.n8nInternals.version()).toMatch(/^n8n-core \d+\.\d+\.\d+$/);
+	});
+});
+
+describe('stored credential', () => {
+	const ctx = (additionalData?: object) =>
+		({
+			additionalData,
+			getNode: () => ({ credentials: { webhookApi: { id: '1', name: 'W' } } }),
+			getMode: () => 'webhook',
+		}) as unknown as IWebhookFunctions;
+
+	test("absent without n8n's credentials helper; found reads the credential as stored", async () => {
+		const door = doorWith({});
+		expect(door.n8nInternals.storedCredential(ctx()).found).toBe(false);
+		expect(door.n8nInternals.storedCredential(ctx({ credentialsHelper: {} })).found).toBe(false);
+		const getDecrypted = jest.fn(async () => ({ secret: 's' }));
+		const stored = door.n8nInternals.storedCredential(ctx({ credentialsHelper: { getDecrypted } }));
+		if (!stored.found) throw new Error(stored.why);
+		expect(await stored.use.read('webhookApi')).toEqual({ secret: 's' });
+		expect(getDecrypted.mock.calls[0]).toEqual([
+			expect.anything(),
+			{ id: '1', name: 'W' },
+			'webhookApi',
+			'webhook',
+			undefined,
+			true,
+		]);
+	});
+});
