@@ -13,6 +13,8 @@ import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from './e
 import { checkDelivery } from './delivery';
 import { checkNotificationSecret, publicHeaders } from './headers';
 import { judgeDelivery } from './dedupe';
+import { optionsGroup, readOptions } from './options';
+import { tableProperties } from '../PaymentGateway/fields/properties';
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -66,40 +68,7 @@ export class PaymentGatewayTrigger implements INodeType {
 				required: true,
 				description: 'The events that start the workflow; others are acknowledged and dropped',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Drop Duplicate Deliveries',
-						name: 'dropDuplicates',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to drop a delivery of a status change already received (same transaction_id, action, status, order_status and transaction_time). The service retries deliveries it thinks failed.',
-					},
-					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindowMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 1440,
-						description:
-							"How long a delivery is remembered: in this n8n process's memory or, in queue mode, in n8n's Redis (shared by every process). In regular mode n8n's database also keeps each delivery for this window, across restarts.",
-					},
-					{
-						displayName: 'Include Headers',
-						name: 'includeHeaders',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to add the request headers to the output, without notification-secret, authorization, cookies, API keys or other credential headers',
-					},
-				],
-			},
+			...tableProperties([optionsGroup]),
 		],
 	};
 
@@ -137,9 +106,14 @@ export class PaymentGatewayTrigger implements INodeType {
 			};
 		}
 
-		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const options = readOptions(this);
+		if ('invalid' in options) {
+			// Nothing starts and nothing is remembered: the service retries once the option is fixed.
+			this.getResponseObject().status(500).json({ message: options.invalid });
+			return { noWebhookResponse: true };
+		}
 		const key = deliveryKey(payload);
-		if (options.dropDuplicates !== false) {
+		if (options.dropDuplicates) {
 			const verdict = await judgeDelivery(this, key, options);
 			if (!verdict.run && verdict.duplicate) {
 				return {
@@ -161,7 +135,7 @@ export class PaymentGatewayTrigger implements INodeType {
 			event,
 			deliveryKey: key,
 		};
-		if (options.includeHeaders === true) json.headers = publicHeaders(headers);
+		if (options.includeHeaders) json.headers = publicHeaders(headers);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
 	}
 }

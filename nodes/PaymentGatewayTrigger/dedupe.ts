@@ -6,7 +6,8 @@
  *   table (rows.ts; n8n's processed-data list, ledger.ts, where n8n offers no repository); a
  *   delivery n8n answers with an error is forgotten again, so the service's retry runs.
  */
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
+import type { TriggerOptions } from './options';
 
 import type { DeliveryScope } from './ledger';
 import {
@@ -35,14 +36,14 @@ const DUPLICATE: Verdict = { run: false, duplicate: true };
 export async function judgeDelivery(
 	ctx: IWebhookFunctions,
 	key: string,
-	options: IDataObject,
+	options: Pick<TriggerOptions, 'duplicateWindowMinutes'>,
 ): Promise<Verdict> {
 	const node = ctx.getNode();
 	const scope: DeliveryScope = {
 		workflowId: String(ctx.getWorkflow().id ?? ''),
 		nodeId: node.id ?? node.name,
 	};
-	const windowMs = Number(options.duplicateWindowMinutes ?? 1440) * 60000;
+	const windowMs = options.duplicateWindowMinutes * 60000;
 	const response = ctx.getResponseObject() as unknown as WatchedResponse;
 	let store: ClaimStore | undefined;
 	try {

@@ -179,7 +179,7 @@ describe('the trigger with rows: a delivery n8n answered with an error is never 
 			getResponseObject: () => response,
 			logger: { warn: (message: string) => warnings.push(message) },
 		} as unknown as IWebhookFunctions;
-		const verdict = await judgeDelivery(ctx, key, {});
+		const verdict = await judgeDelivery(ctx, key, { duplicateWindowMinutes: 1440 });
 		if (verdict.run && answer !== undefined) {
 			response.statusCode = answer;
 			response.headersSent = true;
