@@ -48,6 +48,7 @@ export default [
 		files: [
 			'nodes/PaymentGateway/actions/**/*.ts',
 			'nodes/PaymentGateway/fields/**/*.ts',
+			'nodes/PaymentGatewayTrigger/options.ts',
 			'nodes/PaymentGatewayPollTrigger/fields.ts',
 		],
 		ignores: ['**/*.node.ts'],

@@ -63,8 +63,8 @@ export class BenchN8n {
 	static async create(credentials: CredentialEntry[], workflows: WorkflowJson[]): Promise<BenchN8n> {
 		const n8n = await N8n.create();
 		await n8n.importCredentials(credentials);
-		// One import of them all: each CLI command boots n8n (seconds); the file may hold an array.
-		if (workflows.length) await n8n.importWorkflow(workflows as unknown as WorkflowJson);
+		// One import of them all: each CLI command boots n8n (seconds).
+		if (workflows.length) await n8n.importWorkflows(workflows);
 		return new BenchN8n(n8n);
 	}
 

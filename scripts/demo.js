@@ -175,6 +175,12 @@ function readExamples() {
 const nodesOf = (workflow, type) => (workflow.nodes ?? []).filter((node) => node.type === type);
 
 const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
+/** What the MCP address is and how to use it: a stream for MCP clients, not a page. */
+const MCP_USE = [
+	'      (an MCP server address: an event stream that never finishes loading in a browser or curl.',
+	'      Give it to an MCP client: an AI Agent node\'s MCP Client Tool (Endpoint: this URL), Claude',
+	'      Desktop or `npx @modelcontextprotocol/inspector`; see docs/ai-agents.md)',
+];
 
 /** Workflows started by an outside event: published so that their production URLs answer. */
 function listensForEvents(workflow) {
@@ -455,6 +461,8 @@ class Demo {
 			if (!active.get(workflow.id)) continue;
 			for (const url of productionUrls(workflow, base)) {
 				lines.push(`    ${url.node}: ${url.method ? `${url.method} ` : ''}${url.url}`);
+				// Opened in a browser or with curl it loads forever: say so, and what to connect to it.
+				if (url.kind === 'mcp') lines.push(...MCP_USE);
 			}
 		}
 		lines.push('', 'What to click:', ...this.whatToClick(workflows, checkout), '', 'Ctrl-C stops n8n and the sandbox.', '');

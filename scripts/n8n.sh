@@ -84,6 +84,27 @@ install_manifest() {
 	printf '{"private":true,"dependencies":{"n8n":"%s"},\n "overrides":{%s}}\n' "$N8N_VERSION" "$overrides"
 }
 
+# Who holds a lock file: the process the kernel names (/proc/locks), its clone and since when, from
+# what the holder wrote down, else from the process itself (an older n8n.sh writes nothing).
+lock_holder() {
+	local lock="$1" inode pid written
+	inode="$(stat -c %i "$lock" 2>/dev/null)" || { echo "unknown holder"; return; }
+	pid="$(awk -v inode="$inode" '$2 == "FLOCK" { n = split($6, id, ":"); if (id[n] == inode) { print $5; exit } }' /proc/locks 2>/dev/null)"
+	written="$(cat "$lock.holder" 2>/dev/null)"
+	if [ -n "$pid" ] && [ -n "$written" ] && [ "${written#pid "$pid",}" != "$written" ]; then
+		echo "$written"
+	elif [ -n "$pid" ] && [ -d "/proc/$pid" ]; then
+		local cwd started command
+		cwd="$(readlink "/proc/$pid/cwd" 2>/dev/null || echo '?')"
+		started="$(TZ=UTC ps -o lstart= -p "$pid" 2>/dev/null | sed 's/  */ /g')"
+		command="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-80 | sed 's/ *$//')"
+		echo "pid $pid ($command), in $cwd, running since ${started:-?} UTC"
+	else
+		# Another pid namespace (a container) or gone: the lock file's time is when it was taken.
+		echo "pid ${pid:-unknown}, a process not visible from here (another container?), since about $(TZ=UTC date -r "$lock" '+%H:%M:%S UTC')"
+	fi
+}
+
 install() {
 	need_node24 install
 	local abi marker want manifest
@@ -98,10 +119,21 @@ install() {
 		return 0
 	fi
 	mkdir -p "$cache"
-	# One installer at a time; a second caller waits, then sees the marker.
-	exec 9>"$cache.lock"
-	flock 9
-	current && return 0
+	# One installer at a time; a second caller waits, saying for whom, then sees the marker.
+	# Append mode: opening the lock must not empty what its holder wrote into it.
+	exec 9>>"$cache.lock"
+	if ! flock -n 9; then
+		echo "n8n $N8N_VERSION: waiting for another install of it into $cache to finish: $(lock_holder "$cache.lock") ..." >&2
+		local waited=$SECONDS
+		flock 9
+		echo "n8n $N8N_VERSION: the other install ended after $((SECONDS - waited)) s of waiting" >&2
+	fi
+	# Who holds it, for the next caller that has to wait.
+	printf 'pid %s, clone %s, since %s\n' "$$" "$root" "$(date -u '+%H:%M:%S UTC')" >"$cache.lock.holder"
+	if current; then
+		echo "n8n $N8N_VERSION: already installed in $cache (shared by every clone; nothing to install)" >&2
+		return 0
+	fi
 	echo "Installing n8n $N8N_VERSION into $cache (first time only: about 5 min on 2 cores, more on a slow network; npm prints nothing until it is done) ..." >&2
 	local started=$SECONDS
 	rm -f "$marker"

@@ -4,6 +4,9 @@
 # Needs Node 24 on PATH: npm run test:queue (or bash scripts/node24.sh bash scripts/test-queue.sh).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+for arg in "$@"; do
+	case "$arg" in -h | --help) cat scripts/test-help.txt; exit 0 ;; esac
+done
 bash scripts/build.sh
 bash scripts/n8n.sh install
 export PATH="$PWD/node_modules/.bin:$PATH"

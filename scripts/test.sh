@@ -2,6 +2,10 @@
 # The whole test run: build, type-check, lint, format check, then every jest suite.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The project's own help, before anything is built (jest's generic help says nothing of the suites).
+for arg in "$@"; do
+	case "$arg" in -h | --help) cat scripts/test-help.txt; exit 0 ;; esac
+done
 bash scripts/build.sh
 export PATH="$PWD/node_modules/.bin:$PATH"
 tsc --noEmit -p tsconfig.json

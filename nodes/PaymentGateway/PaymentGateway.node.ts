@@ -109,6 +109,8 @@ export class PaymentGateway implements INodeType {
 		// Three outputs for Order > Wait for Payment, one for every other operation.
 		outputs: NODE_OUTPUTS_EXPRESSION,
 		webhooks: waitForPaymentWebhooks,
+		// n8n's editor labels a selector shown by Resource rather than by Authentication "Credential
+		// for <type>"; n8n's own nodes read "Credential", so those selectors name themselves.
 		credentials: [
 			{
 				name: 'paymentGatewayHostedApi',
@@ -130,6 +132,7 @@ export class PaymentGateway implements INodeType {
 			},
 			{
 				name: 'paymentGatewayPosApi',
+				displayName: 'Credential',
 				required: true,
 				testedBy: 'testPosCredential',
 				displayOptions: CHANNEL.pos,
@@ -138,6 +141,7 @@ export class PaymentGateway implements INodeType {
 				// Checks the deliveries that resume Order > Wait for Payment. Hidden by operation rather
 				// than shown by it: an operation in `show` makes n8n's editor hide Resource.
 				name: 'paymentGatewayWebhookApi',
+				displayName: 'Webhook Credential',
 				required: true,
 				testedBy: 'checkNotificationSecret',
 				displayOptions: {
@@ -155,24 +159,28 @@ export class PaymentGateway implements INodeType {
 			},
 			{
 				name: 'paymentGatewayInvoiceApi',
+				displayName: 'Credential',
 				required: true,
 				testedBy: 'testInvoiceCredential',
 				displayOptions: { show: { resource: ['invoiceItem'] } },
 			},
 			{
 				name: 'paymentGatewaySubscriptionApi',
+				displayName: 'Credential',
 				required: true,
 				testedBy: 'testSubscriptionCredential',
 				displayOptions: { show: { resource: ['subscriptionPlan'] } },
 			},
 			{
 				name: 'paymentGatewayPaymentLinkApi',
+				displayName: 'Credential',
 				required: true,
 				testedBy: 'testPaymentLinkCredential',
 				displayOptions: { show: { resource: ['paymentLink'] } },
 			},
 			{
 				name: 'paymentGatewayPayoutApi',
+				displayName: 'Credential',
 				required: true,
 				testedBy: 'testPayoutCredential',
 				displayOptions: { show: { resource: ['payout'] } },

@@ -12,7 +12,9 @@ import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from '../webhook/events';
 import { checkDelivery } from '../webhook/delivery';
 import { checkNotificationSecret, publicHeaders } from '../webhook/headers';
+import { tableProperties } from '../PaymentGateway/fields/properties';
 import { judgeDelivery } from './exactly-once';
+import { optionsGroup, readOptions } from './options';
 import { executionOf, relayToWait, resumeTarget } from './relay';
 
 export class PaymentGatewayTrigger implements INodeType {
@@ -67,40 +69,7 @@ export class PaymentGatewayTrigger implements INodeType {
 				required: true,
 				description: 'The events that start the workflow; others are acknowledged and dropped',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Drop Duplicate Deliveries',
-						name: 'dropDuplicates',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to drop a delivery of a status change already received (same transaction_id, action, status, order_status and transaction_time). The service retries deliveries it thinks failed.',
-					},
-					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindowMinutes',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 1440,
-						description:
-							"How long a delivery is remembered: in this n8n process's memory or, in queue mode, in n8n's Redis (shared by every process). In regular mode n8n's database also keeps each delivery for this window, across restarts.",
-					},
-					{
-						displayName: 'Include Headers',
-						name: 'includeHeaders',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to add the request headers to the output, without notification-secret, authorization, cookies, API keys or other credential headers',
-					},
-				],
-			},
+			...tableProperties([optionsGroup]),
 		],
 	};
 
@@ -129,7 +98,12 @@ export class PaymentGatewayTrigger implements INodeType {
 		const delivery = await checkDelivery(this);
 		if (!delivery) return { noWebhookResponse: true };
 		const { payload, headers } = delivery;
-		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const options = readOptions(this);
+		if ('invalid' in options) {
+			// Nothing starts and nothing is remembered: the service retries once the option is fixed.
+			this.getResponseObject().status(500).json({ message: options.invalid });
+			return { noWebhookResponse: true };
+		}
 		// A status for a waiting execution goes there; only one after the wait ended runs here.
 		const resume = resumeTarget(this);
 		if (resume) {
@@ -146,7 +120,7 @@ export class PaymentGatewayTrigger implements INodeType {
 		}
 
 		const key = deliveryKey(payload);
-		if (options.dropDuplicates !== false) {
+		if (options.dropDuplicates) {
 			const verdict = await judgeDelivery(this, key, options);
 			if (!verdict.run && verdict.duplicate) {
 				return {
@@ -173,7 +147,7 @@ export class PaymentGatewayTrigger implements INodeType {
 			json.late = true;
 			json.lateForExecution = executionOf(resume);
 		}
-		if (options.includeHeaders === true) json.headers = publicHeaders(headers);
+		if (options.includeHeaders) json.headers = publicHeaders(headers);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
 	}
 }

@@ -9,6 +9,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { sleep } from 'n8n-workflow';
 
 import { judgeDelivery } from './exactly-once';
+import type { TriggerOptions } from './options';
 import { SECRET_HEADER } from '../webhook/delivery';
 
 /** While the execution runs on towards its wait (milliseconds, usually), the status is held this long. */
@@ -105,7 +106,7 @@ export async function relayToWait(
 	url: string,
 	payload: IDataObject,
 	headers: IDataObject,
-	options: IDataObject,
+	options: Pick<TriggerOptions, 'duplicateWindowMinutes'>,
 ): Promise<IWebhookResponseData | undefined> {
 	const outcome = outcomeOf(payload);
 	if (outcome) {

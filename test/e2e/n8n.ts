@@ -166,9 +166,15 @@ export class N8n {
 	}
 
 	async importWorkflow(workflow: WorkflowJson): Promise<void> {
+		await this.importWorkflows([workflow]);
+	}
+
+	/** Several workflows in one `import:workflow` (each CLI command boots n8n: seconds). */
+	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
 		// n8n 2.0 refuses a workflow without a versionId (later releases make one).
-		await this.importFile('workflow', { versionId: randomUUID(), ...workflow });
-		recordImportedVersion(this.userFolder, workflow.id);
+		const withVersions = workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }));
+		await this.importFile('workflow', withVersions.length === 1 ? withVersions[0] : withVersions);
+		for (const workflow of workflows) recordImportedVersion(this.userFolder, workflow.id);
 	}
 
 	/** `n8n execute --id`: the workflow must start with a Manual Trigger. Exit 1 on failure. */

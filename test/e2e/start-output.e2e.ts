@@ -2,7 +2,8 @@
 // imported), run in a temporary n8n folder on free ports: every address it prints is followed as a
 // user would and none answers 404. Pages and the sandbox's addresses are opened with GET; webhook
 // addresses printed with a method are asked with a CORS preflight for that method, which n8n
-// answers from its registered webhooks (404 when none) without running the workflow.
+// answers from its registered webhooks (404 when none) without running the workflow. Each answer
+// must end within 30 s, except an event stream (the MCP server), which the output must call one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,9 +47,40 @@ function addresses(text: string): Array<{ method: string; url: string }> {
 	return [...found].map(([url, method]) => ({ method, url }));
 }
 
-/** The status an address answers with; only the head is read (an MCP address streams). */
-async function follow({ method, url }: { method: string; url: string }): Promise<string> {
-	const signal = AbortSignal.timeout(30_000);
+/** How long an address may take to answer in full: a page or an API answer ends well before. */
+const ANSWER_WITHIN_MS = 30_000;
+
+interface Followed {
+	status: string;
+	/** The answer ended within the time limit; false: it was still streaming. */
+	ended: boolean;
+	contentType: string;
+}
+
+/** Reads the body until it ends or the deadline passes (an MCP address streams for ever). */
+async function readsToEnd(response: Response, deadline: number): Promise<boolean> {
+	const reader = response.body?.getReader();
+	if (!reader) return true;
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<'late'>((done) => {
+		timer = setTimeout(() => done('late'), Math.max(0, deadline - Date.now()));
+	});
+	try {
+		for (;;) {
+			const chunk = await Promise.race([reader.read(), late]);
+			if (chunk === 'late') return false;
+			if (chunk.done) return true;
+		}
+	} finally {
+		clearTimeout(timer);
+		await reader.cancel().catch(() => undefined);
+	}
+}
+
+/** Follows an address as a browser (GET) or a CORS preflight (other methods), with a time limit. */
+async function follow({ method, url }: { method: string; url: string }): Promise<Followed> {
+	const deadline = Date.now() + ANSWER_WITHIN_MS;
+	const signal = AbortSignal.timeout(ANSWER_WITHIN_MS);
 	try {
 		const response =
 			method === 'GET'
@@ -58,11 +90,23 @@ async function follow({ method, url }: { method: string; url: string }): Promise
 						headers: { origin: 'http://localhost', 'access-control-request-method': method },
 						signal,
 					});
-		await response.body?.cancel();
-		return String(response.status);
+		const contentType = response.headers.get('content-type') ?? '';
+		return {
+			status: String(response.status),
+			ended: await readsToEnd(response, deadline),
+			contentType,
+		};
 	} catch (error) {
-		return `no answer (${(error as Error).name})`;
+		return { status: `no answer (${(error as Error).name})`, ended: false, contentType: '' };
 	}
+}
+
+/** The printed lines from an address to the next address: what is said about it. */
+function saidAbout(url: string): string {
+	const at = printed.indexOf(url);
+	const rest = printed.slice(at + url.length);
+	const next = rest.search(/https?:\/\//);
+	return rest.slice(0, next < 0 ? undefined : next);
 }
 
 beforeAll(async () => {
@@ -89,13 +133,27 @@ describe('the addresses npm start prints', () => {
 		expect(urls.some((u) => /\/workflow\//.test(u))).toBe(true);
 	});
 
-	it('answers every one of them (none 404)', async () => {
+	it('answers every one of them in time (none 404), each page ending; a stream is said to be one', async () => {
 		const results: string[] = [];
+		const streams: string[] = [];
 		for (const address of addresses(printed)) {
-			results.push(`${await follow(address)} ${address.method} ${address.url}`);
+			const { status, ended, contentType } = await follow(address);
+			const stream = !ended && contentType.startsWith('text/event-stream');
+			if (stream) streams.push(address.url);
+			results.push(
+				`${status} ${ended ? 'ended' : stream ? 'stream' : 'did not end'} ${address.method} ${address.url}`,
+			);
 		}
 		console.log(results.join('\n'));
-		expect(results.filter((line) => /^(404|5\d\d|no answer)/.test(line))).toEqual([]);
+		expect(results.filter((line) => /^(404|5\d\d|no answer)|did not end/.test(line))).toEqual([]);
 		expect(results.length).toBeGreaterThan(6);
-	}, 300_000);
+		// The example MCP server's address is a stream, and the output says so and what to use.
+		expect(streams.some((url) => /\/mcp\//.test(url))).toBe(true);
+		for (const url of streams) {
+			expect({ url, said: saidAbout(url) }).toEqual({
+				url,
+				said: expect.stringMatching(/event stream[^]*MCP client/),
+			});
+		}
+	}, 600_000);
 });

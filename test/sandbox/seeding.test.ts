@@ -38,3 +38,40 @@ describe('sandbox start options', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(100);
 	});
 });
+
+describe('seeded transactions, as the transaction list gives them', () => {
+	let seeded: Sandbox;
+	beforeAll(async () => {
+		seeded = await startSandbox({ seed: 1, transactionCount: 250 });
+	});
+	afterAll(() => seeded.stop());
+
+	// n8n shows an empty text as "empty", which reads like a value: a field is data or absent.
+	it('carry no empty text in customer ID, token, parameters or custom data', async () => {
+		const api = sandboxClient(seeded);
+		const page = async (n: number) =>
+			(
+				(
+					await api.call(`/orders/v1/transaction-list?perpage=100&page=${n}`, {
+						keys: seeded.keys.hosted,
+					})
+				).body as { data: Array<Record<string, unknown>> }
+			).data;
+		const records = [...(await page(1)), ...(await page(2)), ...(await page(3))];
+		expect(records).toHaveLength(250);
+		const blanks = records.flatMap((record) => {
+			const lists = [...(record.parameters as object[]), ...(record.custom_data as object[])];
+			const values = [
+				record.m_customer_id,
+				record.m_payment_token,
+				...lists.flatMap(Object.values),
+			];
+			return values.filter((value) => value === '').map(() => record.transaction_id);
+		});
+		expect(blanks).toEqual([]);
+		// Still guests (no customer) and some parameters and custom data with values.
+		expect(records.some((r) => !('m_customer_id' in r))).toBe(true);
+		expect(records.some((r) => (r.parameters as object[]).length > 0)).toBe(true);
+		expect(records.some((r) => (r.custom_data as object[]).length > 0)).toBe(true);
+	});
+});

@@ -123,3 +123,32 @@ describe('the credential selector, for every version, resource, operation and Au
 		expect(authenticationValues(1)).toEqual(['hosted', 's2s', 'sdk', 'pos']);
 	});
 });
+
+/**
+ * The selector's label as n8n 2.41's editor makes it (NodeCredentials getCredentialsFieldLabel):
+ * the entry's own displayName; else "Credential" where the entry is shown by the main auth field
+ * (`authentication`) or by nothing; else "Credential for <credential type>".
+ */
+const labelOf = (c: INodeCredentialDescription, shownBy: INodeCredentialDescription[]) => {
+	if (c.displayName) return c.displayName;
+	const show = c.displayOptions?.show;
+	const hasAuthentication = properties.some((p) => p.name === 'authentication');
+	const mixed = !show || (hasAuthentication && 'authentication' in show);
+	return mixed ? 'Credential' : `Credential for ${c.name} (${shownBy.length} shown)`;
+};
+
+describe('the credential selector label', () => {
+	it.each(cases.filter((c) => c.version === 3))(
+		'$resource $operation: "Credential", as n8n\'s own nodes say',
+		({ version, resource, operation, authentication }) => {
+			const n = node(version, { resource, operation, authentication });
+			const all = credentials.filter((c) =>
+				NodeHelpers.displayParameter(n.parameters, c, n, description),
+			);
+			const labels = all.map((c) => labelOf(c, all));
+			expect(labels).toEqual(
+				operation === 'waitForPayment' ? ['Credential', 'Webhook Credential'] : ['Credential'],
+			);
+		},
+	);
+});

@@ -63,7 +63,7 @@ describe('the trigger with capabilities absent or changed', () => {
 			getResponseObject: () => response,
 			logger: { warn: (m: string) => warnings.push(m), info: () => {}, error: () => {} },
 		} as unknown as IWebhookFunctions;
-		const verdict = await judgeDelivery(ctx, key, {}, door);
+		const verdict = await judgeDelivery(ctx, key, { duplicateWindowMinutes: 1440 }, door);
 		if (verdict.run) {
 			response.statusCode = answer;
 			response.emit('finish');

@@ -189,7 +189,7 @@ describe('the trigger with rows: a delivery n8n answered with an error is never 
 			},
 		} as unknown as IWebhookFunctions;
 		const door = fakeDoor({ processedRows: rowsOf(table.repository()) });
-		const verdict = await judgeDelivery(ctx, key, {}, door);
+		const verdict = await judgeDelivery(ctx, key, { duplicateWindowMinutes: 1440 }, door);
 		if (verdict.run && answer !== undefined) {
 			response.statusCode = answer;
 			response.headersSent = true;

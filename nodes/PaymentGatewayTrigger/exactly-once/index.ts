@@ -11,7 +11,9 @@
  * A delivery n8n answers with an error is forgotten again in every layer, so the service's retry
  * runs.
  */
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import type { TriggerOptions } from '../options';
 
 import {
 	n8nInternals,
@@ -51,7 +53,7 @@ interface Judged {
 export async function judgeDelivery(
 	ctx: IWebhookFunctions,
 	key: string,
-	options: IDataObject,
+	options: Pick<TriggerOptions, 'duplicateWindowMinutes'>,
 	door: N8nInternals = n8nInternals,
 ): Promise<Verdict> {
 	const node = ctx.getNode();
@@ -60,7 +62,7 @@ export async function judgeDelivery(
 		door,
 		key,
 		scope: { workflowId: String(ctx.getWorkflow().id ?? ''), nodeId: node.id ?? node.name },
-		windowMs: Number(options.duplicateWindowMinutes ?? 1440) * 60000,
+		windowMs: options.duplicateWindowMinutes * 60000,
 		response: ctx.getResponseObject() as unknown as WatchedResponse,
 		warn: (message: string) => ctx.logger.warn(message),
 	};

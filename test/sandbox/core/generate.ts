@@ -6,6 +6,13 @@ const { floor, imul, round, max } = Math;
 const UtcDate = Date;
 
 /** Small fast seeded PRNG: same seed, same sequence, in [0, 1). */
+/** Single-key objects ({ alpha: 'x' }) for the keys given a value, in key order. */
+function keyedValues(values: Record<string, string>): KeyedValue[] {
+	return Object.entries(values)
+		.filter(([, value]) => value !== '')
+		.map(([key, value]) => ({ [key]: value }));
+}
+
 export function mulberry32(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {
@@ -239,20 +246,13 @@ export function generateTransactions(seed: number, count: number): TransactionRe
 		if (status === 'VOID') step(status, amount, laterAt);
 		if (status === 'PARTIALLY_REFUNDED' || status === 'REFUNDED') step(status, refunded, laterAt);
 
-		const parameters: KeyedValue[] = [
-			{ alpha: random() < 0.3 ? `ref-${hex(6)}` : '' },
-			{ beta: random() < 0.2 ? pick(['web', 'app']) : '' },
-			{ gamma: '' },
-			{ delta: '' },
-			{ epsilon: '' },
-		];
-		const customData: KeyedValue[] = [
-			{ alpha: random() < 0.1 ? 'MID_GROUP_A' : '' },
-			{ beta: '' },
-			{ gamma: '' },
-			{ delta: '' },
-			{ epsilon: '' },
-		];
+		// Only the keys that carry a value (each is optional): a list of five empty values reads
+		// like data in n8n's output ("empty"), and most orders send none.
+		const parameters = keyedValues({
+			alpha: random() < 0.3 ? `ref-${hex(6)}` : '',
+			beta: random() < 0.2 ? pick(['web', 'app']) : '',
+		});
+		const customData = keyedValues({ alpha: random() < 0.1 ? 'MID_GROUP_A' : '' });
 
 		records[count - 1 - i] = {
 			m_order_id: `MO-2026-${pad(i + 1, 6)}`,
@@ -268,9 +268,8 @@ export function generateTransactions(seed: number, count: number): TransactionRe
 			amount_captured: money(captured),
 			psp: pick(PSPS),
 			payment_method: wallet || (card.type === 'CREDIT' ? 'Credit Card' : 'Debit Card'),
-			m_customer_id: guest ? '' : customer.id,
-			// Tokens belong to a customer, so guest payments carry none.
-			m_payment_token: guest ? '' : card.token,
+			// A guest payment has no customer, and tokens belong to a customer: both left out.
+			...(guest ? {} : { m_customer_id: customer.id, m_payment_token: card.token }),
 			payment_method_data: {
 				scheme: card.scheme,
 				card_country: card.country,

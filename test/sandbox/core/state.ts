@@ -415,7 +415,7 @@ function seededToken(record: TransactionRecord, psp: string): PaymentToken {
 	const digits = record.internal.card_pan;
 	const card = record.payment_method_data;
 	return {
-		m_customer_id: record.m_customer_id,
+		m_customer_id: record.m_customer_id ?? '',
 		psp,
 		mitEligible: true,
 		scheme: card.scheme,

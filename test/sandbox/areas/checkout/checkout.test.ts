@@ -109,7 +109,7 @@ describe('hosted payment page', () => {
 		});
 		// A card payment carries a token of the customer, eligible for later MIT.
 		expect(event.payload.m_payment_token).toBe(record.m_payment_token);
-		expect(sandbox.state.tokens.get(record.m_payment_token)).toMatchObject({
+		expect(sandbox.state.tokens.get(record.m_payment_token!)).toMatchObject({
 			m_customer_id: 'CUST-T1',
 			psp: 'MPGS',
 			mitEligible: true,

@@ -269,7 +269,7 @@ describe('pay by token (CAUTH)', () => {
 		);
 		expect(seeded.length).toBeGreaterThan(0);
 		for (const t of seeded) {
-			expect(sandbox.state.tokens.get(t.m_payment_token)).toMatchObject({
+			expect(sandbox.state.tokens.get(t.m_payment_token!)).toMatchObject({
 				m_customer_id: t.m_customer_id,
 				psp: 'MPGS',
 				mitEligible: true,
@@ -278,7 +278,7 @@ describe('pay by token (CAUTH)', () => {
 			});
 		}
 		const [t] = seeded;
-		const answer = await api.create(cauth(t.m_customer_id, t.m_payment_token));
+		const answer = await api.create(cauth(t.m_customer_id!, t.m_payment_token!));
 		expect(answer.body.status).toBe('success');
 		expect(answer.body.data.payment_method_data.expiry_month).toMatch(/^(0[1-9]|1[0-2])$/);
 	});

@@ -211,13 +211,13 @@ export function completeOrder(
 	const eligible = card !== TEST_CARDS.mandateNotRegistered;
 	if (order.class === 'CAUTH') {
 		// Paying on the page registers the mandate of the order's token.
-		const token = state.tokens.get(record.m_payment_token);
+		const token = state.tokens.get(record.m_payment_token ?? '');
 		if (token) token.mitEligible = eligible;
 	} else {
 		// Same customer, card and PSP: same token, as a real vault would answer.
 		const token = `tok_${digest(`${record.m_customer_id}|${info.pan}|${record.psp}`).slice(0, 24)}`;
 		state.tokens.set(token, {
-			m_customer_id: record.m_customer_id,
+			m_customer_id: record.m_customer_id ?? '',
 			psp: record.psp,
 			mitEligible: eligible,
 			scheme: info.scheme,

@@ -148,7 +148,8 @@ export function filterTransactions(
 	add(f.to_date, (r) => to !== undefined && r.internal.time < to + DAY_MS);
 	add(f.min_amount, (r) => Number(r.amount) >= f.min_amount!);
 	add(f.max_amount, (r) => Number(r.amount) <= f.max_amount!);
-	add(f.m_customer_id, (r) => r.m_customer_id === f.m_customer_id);
+	// A guest payment has no customer ID: '' asks for those.
+	add(f.m_customer_id, (r) => (r.m_customer_id ?? '') === f.m_customer_id);
 	add(f.customer_email, (r) => r.internal.customer_email === f.customer_email);
 	add(f.customer_mobile, (r) => r.internal.customer_mobile === f.customer_mobile);
 	add(f.customer_country, (r) => r.internal.billing_country === f.customer_country!.toUpperCase());

@@ -38,8 +38,9 @@ export interface TransactionObject {
 	amount_captured: string;
 	psp: string;
 	payment_method: string;
-	m_customer_id: string;
-	m_payment_token: string;
+	/** Absent for a guest payment (no customer, so no saved card either). */
+	m_customer_id?: string;
+	m_payment_token?: string;
 	payment_method_data: {
 		scheme: string;
 		card_country: string;

@@ -92,7 +92,7 @@ export function buildWebhookPayload(
 ): WebhookPayload {
 	const data = state.orders.get(record.p_order_id)?.request.data;
 	const customer = data?.customer_details ?? {};
-	const token = state.tokens.get(record.m_payment_token);
+	const token = state.tokens.get(record.m_payment_token ?? '');
 	const card = record.payment_method_data;
 	const billing = data
 		? address(data.billing_details)
@@ -123,7 +123,7 @@ export function buildWebhookPayload(
 			email: data ? text(customer.email) : record.internal.customer_email,
 			code: data ? text(customer.code) : record.internal.customer_code,
 			mobile: data ? text(customer.mobile) : record.internal.customer_mobile,
-			m_customer_id: record.m_customer_id,
+			m_customer_id: record.m_customer_id ?? '',
 		},
 		billing_address: billing,
 		shipping_address: address(data?.shipping_details),
@@ -131,7 +131,7 @@ export function buildWebhookPayload(
 		ip_country: billing.country || 'AE',
 		psp: record.psp,
 		payment_method: record.payment_method,
-		m_payment_token: record.m_payment_token,
+		m_payment_token: record.m_payment_token ?? '',
 		transaction_time: formatDateTime(now, separator),
 		payment_method_data: {
 			scheme: card.scheme,
