@@ -160,8 +160,19 @@ describe('Payout Bulk Create in a new node (version 3), default settings, in rea
 				expect.objectContaining({ reference_no: 'V3S-1', request_id: firstId }),
 			]);
 			expect(queuedTimes('V3S-')).toEqual([1, 1, 1]);
+
+			// The memory's size as n8n counts its entries: 3 held, a 4th would pass a size of 3.
+			await n8n.importWorkflow(
+				small(rowsCode(4, 'V3S-'), { options: { rememberedReferences: 3 } }),
+			);
+			const full = await n8n.execute(DEFAULTS_SMALL);
+			expect(full.code).not.toBe(0);
+			expect(`${full.stdout}${full.stderr}`).toContain(
+				"Nothing was sent: the node's memory of queued references would pass its size (3 held, 1 to add, Remembered References 3)",
+			);
+			expect(queuedTimes('V3S-')).toEqual([1, 1, 1]);
 		},
-		5 * TWO_RUNS,
+		6 * TWO_RUNS,
 	);
 
 	it(
