@@ -166,7 +166,7 @@ const optionsGroup: FieldGroup = {
 			displayName: 'Remembered References',
 			type: 'number',
 			integer: true,
-			min: 10,
+			min: 1,
 			description:
 				'How many references the node may remember (new nodes only). It never forgets one on its own: a run that would pass this stops before sending, and says so.',
 			ui: { default: DEFAULT_REMEMBERED, displayOptions: { show: NEW } },
