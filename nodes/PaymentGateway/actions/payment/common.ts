@@ -12,10 +12,9 @@ import type { NodeError } from '../errorItem';
 import { asNodeError } from '../errorItem';
 import { doneAfterLostAnswer, pauseBeforeCheck, settledError, wasAnswerLost } from '../lostAnswer';
 import { withAmountValues } from '../transaction/get.operation';
-import { findingOf, readTransaction } from './settle';
+import { findingOf, readTransaction, type ManagePaymentAction } from './settle';
 
 /** The three actions of POST /orders/v1/transaction (Manage payment). */
-export type ManagePaymentAction = 'CAPTURE' | 'VOID' | 'REFUND';
 
 /** The service's E0044 on capture, void and refund. */
 export const NOT_IN_STATE =

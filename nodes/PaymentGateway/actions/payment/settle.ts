@@ -4,7 +4,6 @@ import type { Channel } from '../../transport';
 import type { LostAnswerOutcome } from '../lostAnswer';
 import { listTransactions } from '../transaction/list';
 import { pageOf } from '../list.pages';
-import type { ManagePaymentAction } from './common';
 
 /** What the transaction list shows of one transaction, or nothing when it lists none. */
 export async function readTransaction(
@@ -20,6 +19,9 @@ export async function readTransaction(
 	});
 	return pageOf(response).records[0];
 }
+
+/** The three actions of the one manage-payment endpoint. */
+export type ManagePaymentAction = 'CAPTURE' | 'VOID' | 'REFUND';
 
 export interface Finding {
 	outcome: LostAnswerOutcome;
