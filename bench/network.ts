@@ -2,7 +2,7 @@
 // certificate, trusted by every process of the run through NODE_EXTRA_CA_CERTS) behind a TCP proxy
 // that holds every chunk 20 ms in each direction, so a connection, a TLS handshake and a request
 // each cost what they cost against a service 40 ms away.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,11 @@ export interface NetworkPath {
 export async function startNetworkPath(sandbox: Sandbox): Promise<NetworkPath> {
 	const certificate = makeCertificate();
 	const dir = mkdtempSync(join(tmpdir(), 'bench-ca-'));
-	writeFileSync(join(dir, 'ca.pem'), certificate.cert);
+	// Added to the certificates trusted already (a proxy's, for the npm registry): npm installs the
+	// package's own dependencies when n8n's user folder is set up, after this.
+	const trusted = process.env.NODE_EXTRA_CA_CERTS;
+	const earlier = trusted && existsSync(trusted) ? `${readFileSync(trusted, 'utf8')}\n` : '';
+	writeFileSync(join(dir, 'ca.pem'), `${earlier}${certificate.cert}`);
 	process.env.NODE_EXTRA_CA_CERTS = join(dir, 'ca.pem');
 	const front = await startTlsFront(sandbox.baseUrl, certificate);
 	const proxy = await startLatencyProxy(Number(new URL(front.url).port), ONE_WAY_MS);
