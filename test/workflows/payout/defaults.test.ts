@@ -249,7 +249,7 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		// What a crash between the node's mark and its upload leaves in n8n's processed-data store.
 		await ensureProcessedData();
 		await processedData.checkProcessedAndRecord(
-			[`p:${tag}-0`, `p:${tag}-1`],
+			[`q:${tag}-0`, `q:${tag}-1`],
 			'node',
 			{ workflow: { id: tag } as never, node: { id: 'harness-node-2' } as never },
 			{ mode: 'entries' },

@@ -5,18 +5,21 @@ import { NodeOperationError } from 'n8n-workflow';
  * What this node has queued, known by Reference No (a payment's identity), kept by n8n's
  * processed-data store for this node (scope "node": n8n's Remove Duplicates node keeps its own
  * history, and a workflow-wide one would be shared with it). Three kinds of entries:
- * - `q:<ref>` queued: the service's answer (or its E0021 refusal of a repeat) confirmed it;
- * - `p:<ref>` pending: recorded before its batch is sent, removed once the batch is settled;
- * - `s:<request_id>:<digest>` a batch sent and not settled: the same rows under the same
+ * - `q:<ref>` claimed: recorded before the reference is sent, removed again only when the service
+ *   refused its batch or it was never sent;
+ * - `c:<ref>` confirmed: the service's answer (or its E0021 refusal of a repeat) said it is queued;
+ * - `s:<request_id>:<digest>` a batch that may have been sent: the same rows under the same
  *   request_id, which the service queues at most once.
- * A pending reference is never called queued and never sent under another request_id: a crash
- * between recording and the answer leaves it pending, and the next run must find out (see
- * docs/retries-and-failures.md). n8n stores hashes, so the details shown to the user (request_id,
- * time) live in the node's static data, which n8n saves after production runs only.
+ * A reference claimed and not confirmed is unknown: never called queued, never sent under another
+ * request_id. A crash anywhere leaves references claimed, so the next run must find out (see
+ * docs/retries-and-failures.md). Entries are only appended on the usual path: n8n's store reads and
+ * writes its whole list per call and removes entries one by one, so removals are kept for failures.
+ * n8n stores hashes, so the details shown to the user (request_id, time) live in the node's static
+ * data, which n8n saves after production runs only.
  */
 const OPTIONS = { mode: 'entries' } as const;
-const queuedKey = (ref: string) => `q:${ref}`;
-const pendingKey = (ref: string) => `p:${ref}`;
+const claimKey = (ref: string) => `q:${ref}`;
+const confirmKey = (ref: string) => `c:${ref}`;
 export const sentKey = (requestId: string, digest: string) => `s:${requestId}:${digest}`;
 
 /** How many queued references the node keeps by default; a run that would pass it stops. */
@@ -24,10 +27,12 @@ export const DEFAULT_REMEMBERED = 100_000;
 /** Details (request_id, time) kept for the newest references only: static data is saved whole. */
 const DETAILS_KEPT = 5_000;
 
-export interface Classified {
+export interface Claimed {
 	queued: Set<string>;
-	/** Recorded as being sent by an earlier run that never learned the answer. */
+	/** Claimed by an earlier run that never learned (or never recorded) the service's answer. */
 	unknown: Set<string>;
+	/** Claimed by this run: new to the node. */
+	fresh: string[];
 }
 
 export interface QueuedDetail {
@@ -56,7 +61,7 @@ function memoryError(
 export class ReferenceMemory {
 	constructor(
 		private readonly ctx: IExecuteFunctions,
-		private readonly itemIndex: number,
+		readonly itemIndex: number,
 	) {}
 
 	private async record(values: string[]): Promise<Set<string>> {
@@ -78,7 +83,8 @@ export class ReferenceMemory {
 		}
 	}
 
-	async count(): Promise<number> {
+	/** Entries held: about two per remembered reference. */
+	async entries(): Promise<number> {
 		try {
 			return await this.ctx.helpers.getProcessedDataCount('node', OPTIONS);
 		} catch (error) {
@@ -87,57 +93,45 @@ export class ReferenceMemory {
 	}
 
 	/**
-	 * Which references are queued and which are unknown. There is no read without a write, so each
-	 * step records, then takes back what it should not have recorded; a crash in between leaves a
-	 * reference pending (asked about next run), never queued.
+	 * Claims the references for this run and says which an earlier run claimed: confirmed (queued)
+	 * or not (unknown). There is no read without a write: the confirmations recorded by the check
+	 * for unknown references are taken back at once (only those, usually none).
 	 */
-	async classify(refs: string[]): Promise<Classified> {
-		const wasPending = await this.record(refs.map(pendingKey));
-		const wasQueued = await this.record(refs.map(queuedKey));
-		const unknown = new Set(refs.filter((ref) => wasPending.has(pendingKey(ref))));
-		const queued = new Set(
-			refs.filter((ref) => wasQueued.has(queuedKey(ref)) && !unknown.has(ref)),
-		);
-		await this.remove(refs.filter((ref) => !wasQueued.has(queuedKey(ref))).map(queuedKey));
-		await this.remove(refs.filter((ref) => !unknown.has(ref)).map(pendingKey));
-		return { queued, unknown };
+	async claim(refs: string[]): Promise<Claimed> {
+		const claimed = await this.record(refs.map(claimKey));
+		const earlier = refs.filter((ref) => claimed.has(claimKey(ref)));
+		const confirmed = await this.record(earlier.map(confirmKey));
+		const unknown = earlier.filter((ref) => !confirmed.has(confirmKey(ref)));
+		await this.remove(unknown.map(confirmKey));
+		return {
+			queued: new Set(earlier.filter((ref) => confirmed.has(confirmKey(ref)))),
+			unknown: new Set(unknown),
+			fresh: refs.filter((ref) => !claimed.has(claimKey(ref))),
+		};
 	}
 
-	/** Which of these batch markers were recorded by an earlier run; the others are taken back. */
-	async knownBatches(markers: string[]): Promise<Set<string>> {
-		const known = await this.record(markers);
-		await this.remove(markers.filter((marker) => !known.has(marker)));
-		return known;
+	/** Records batch markers; returns those an earlier run had recorded. */
+	async markBatches(markers: string[]): Promise<Set<string>> {
+		return await this.record(markers);
 	}
 
-	/** Before a batch is sent: its references pending, its marker recorded. */
-	async beginBatch(refs: string[], marker: string): Promise<void> {
-		await this.record([...refs.map(pendingKey), marker]);
-	}
-
-	/** The service queued the batch (or had queued it): its references queued, then not pending. */
-	async confirmBatch(refs: string[], marker: string, requestId: string): Promise<void> {
-		await this.record(refs.map(queuedKey));
-		await this.remove([...refs.map(pendingKey), marker]);
-		this.keepDetails(refs, requestId);
-	}
-
-	/** The service refused the batch, or it was never sent: its references are free again. */
-	async releaseBatch(refs: string[], marker: string): Promise<void> {
-		await this.remove([...refs.map(pendingKey), marker]);
+	/** After the run: confirmed references recorded, refused or unsent ones and markers let go. */
+	async settle(confirmed: string[], released: string[], markers: string[]): Promise<void> {
+		await this.record(confirmed.map(confirmKey));
+		await this.remove([...released.map(claimKey), ...markers]);
 	}
 
 	/** Unknown references the user checked and found paid: queued from now on. */
 	async markQueued(refs: string[]): Promise<void> {
-		await this.record(refs.map(queuedKey));
-		await this.remove(refs.map(pendingKey));
+		await this.record(refs.map(confirmKey));
 	}
 
 	private staticData(): IDataObject {
 		return this.ctx.getWorkflowStaticData('node');
 	}
 
-	private keepDetails(refs: string[], requestId: string): void {
+	/** request_id and time of queued references, kept for the newest ones. */
+	keepDetails(refs: string[], requestId: string): void {
 		const data = this.staticData();
 		const at = new Date().toISOString();
 		const fresh = new Set(refs);
