@@ -103,7 +103,7 @@ export function memoryFullError(
 		{
 			itemIndex,
 			description:
-				"The node never forgets a queued Reference No on its own, since a forgotten one could be paid twice. Raise Options > Remembered References (each takes about 30 bytes in n8n's database) and run again.",
+				"The node never forgets a queued Reference No on its own, since a forgotten one could be paid twice. Raise Options > Remembered References (each takes about 60 bytes in n8n's database) and run again.",
 		},
 	);
 }
