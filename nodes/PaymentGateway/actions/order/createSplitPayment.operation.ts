@@ -10,7 +10,7 @@ import {
 	orderFields,
 	transactionActionField,
 } from './fields';
-import { sendStatusToExecutionField } from './delivery';
+import { sendStatusToExecutionField } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
 import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';
