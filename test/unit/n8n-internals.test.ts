@@ -231,6 +231,27 @@ describe("n8n-core's processed-data list, and n8n's version", () => {
 	});
 });
 
+describe('resume engine', () => {
+	test('absent where n8n-core cannot be loaded', async () => {
+		const outside = doorWith({
+			'n8n-core': notFound('n8n-core'),
+			'n8n-core/package.json': notFound('n8n-core/package.json'),
+		});
+		expect(await outside.n8nInternals.resumeEngine()).toEqual({
+			found: false,
+			why: 'no n8n-core here',
+		});
+	});
+
+	test("found: asks n8n-core's own engine", async () => {
+		// The n8n-core this repository develops against (2.41) passes on every output.
+		expect(await doorWith({}).n8nInternals.resumeEngine()).toEqual({
+			found: true,
+			use: { everyOutput: true },
+		});
+	});
+});
+
 describe('stored credential', () => {
 	const ctx = (additionalData?: object) =>
 		({
