@@ -26,6 +26,7 @@ function doorWith(modules: Record<string, () => unknown>): Door {
 afterEach(() => {
 	for (const name of [
 		'n8n/package.json',
+		'n8n-core/package.json',
 		'@n8n/db',
 		'ioredis',
 		'@n8n/di',
