@@ -259,10 +259,13 @@ installed_package() {
 			(cd "$cached/$package" && npm install "${N8N_INSTALL_FLAGS[@]}" --loglevel=error >&2) ||
 				{ rm -rf "$work"; die "npm install of the packed package failed"; }
 			touch "$cached/.installed"
+			# Installs of packs not used for a week go (user folders hold hard links of their own).
+			find "$packs" -mindepth 1 -maxdepth 1 -mtime +7 ! -name "$hash*" -exec rm -rf {} + 2>/dev/null || true
 		fi
 		flock -u 8
 	fi
 	echo "$hash" >"$packs/files-$files"
+	touch "$cached"
 	[ -z "${work:-}" ] || rm -rf "$work"
 	echo "$cached/$package"
 }

@@ -4,7 +4,7 @@
  * whose `deliveryKey` is stored as a JSON string (n8n flattens run data with `flatted`, one entry
  * per string), so a LIKE over the stored data finds it.
  */
-import { absent, asFault, found, type Capability } from './load';
+import { absent, asFault, changed, found, type Capability } from './load';
 import { dateParameter, likeLiteral, n8nRepository, type EntityShape } from './repositories';
 
 export const EXECUTION_CHECK = "execution check (n8n's execution repository)";
@@ -31,7 +31,13 @@ interface QueryBuilder {
 	getRawOne(): Promise<unknown>;
 }
 export interface ExecutionRepository extends EntityShape {
-	manager: { connection: { options: { type: string } } };
+	manager: {
+		connection: {
+			options: { type: string };
+			/** TypeORM's metadata of an entity by name (throws when there is none). */
+			getMetadata(name: string): NonNullable<EntityShape['metadata']>;
+		};
+	};
 	createQueryBuilder(alias: string): QueryBuilder;
 }
 
@@ -52,6 +58,7 @@ async function probe(): Promise<Capability<ExecutionCheck>> {
 		['id', 'workflowId', 'createdAt'],
 	);
 	if (!repository) return absent('no @n8n/db here');
+	await checkExecutionData(repository);
 	return found({
 		carries: async (workflowId, deliveryKey, since, until) =>
 			await asFault(
@@ -59,6 +66,20 @@ async function probe(): Promise<Capability<ExecutionCheck>> {
 				async () => await carries(repository, workflowId, deliveryKey, since, until),
 			),
 	});
+}
+
+/** The run data is joined from n8n's ExecutionData entity: its columns too, before any query. */
+async function checkExecutionData(repository: ExecutionRepository): Promise<void> {
+	let columns: string[];
+	try {
+		const metadata = repository.manager.connection.getMetadata('ExecutionData');
+		columns = metadata.columns?.map((column) => column.propertyName) ?? [];
+	} catch (error) {
+		return await changed(EXECUTION_CHECK, `no ExecutionData entity (${(error as Error).message})`);
+	}
+	const missing = ['executionId', 'data'].filter((column) => !columns.includes(column));
+	if (missing.length > 0)
+		await changed(EXECUTION_CHECK, `ExecutionData has no ${missing.join(', ')}`);
 }
 
 async function carries(

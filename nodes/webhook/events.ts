@@ -1,6 +1,6 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-/** Events as the seed's state table and webhook payload define them. */
+/** Events as the service's state table and webhook payload define them. */
 export const PAYMENT_EVENTS: INodePropertyOptions[] = [
 	{
 		name: 'Card Tokenized',

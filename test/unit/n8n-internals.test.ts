@@ -26,6 +26,7 @@ function doorWith(modules: Record<string, () => unknown>): Door {
 afterEach(() => {
 	for (const name of [
 		'n8n/package.json',
+		'n8n-core/package.json',
 		'@n8n/db',
 		'ioredis',
 		'@n8n/di',
@@ -121,15 +122,29 @@ describe('queue Redis', () => {
 	});
 });
 
-/** A TypeORM repository with the given columns and a query answering `row`. */
-const repository = (columns: string[], row?: unknown) => {
+/**
+ * A TypeORM repository with the given columns and a query answering `row`; its connection knows
+ * n8n's ExecutionData entity with `dataColumns`.
+ */
+const repository = (columns: string[], row?: unknown, dataColumns = ['executionId', 'data']) => {
+	const shape = (names: string[]) => ({
+		columns: names.map((propertyName) => ({ propertyName })),
+	});
 	const builder: Record<string, unknown> = {};
 	for (const step of ['select', 'innerJoin', 'where', 'andWhere', 'withDeleted', 'limit'])
 		builder[step] = () => builder;
 	builder.getRawOne = async () => (row instanceof Error ? await Promise.reject(row) : row);
 	return {
-		metadata: { tableName: 'table', columns: columns.map((propertyName) => ({ propertyName })) },
-		manager: { connection: { options: { type: 'sqlite' } } },
+		metadata: { tableName: 'table', ...shape(columns) },
+		manager: {
+			connection: {
+				options: { type: 'sqlite' },
+				getMetadata: (name: string) => {
+					if (name !== 'ExecutionData') throw new Error(`No metadata for "${name}" was found.`);
+					return shape(dataColumns);
+				},
+			},
+		},
 		createQueryBuilder: () => builder,
 	};
 };
@@ -156,6 +171,12 @@ describe('execution check', () => {
 	test('a changed table: changed, naming the column', async () => {
 		const door = doorWith(dbWith('ExecutionRepository', repository(['id', 'workflowId'])));
 		await expect(door.n8nInternals.executionCheck()).rejects.toThrow(/has no createdAt/);
+		const columns = ['id', 'workflowId', 'createdAt'];
+		const runData = repository(columns, undefined, ['executionId', 'runData']);
+		const renamed = doorWith(dbWith('ExecutionRepository', runData));
+		await expect(renamed.n8nInternals.executionCheck()).rejects.toThrow(
+			/n8n 2\.41\.1 .*"execution check.*ExecutionData has no data/,
+		);
 	});
 
 	test('found: carries what the query finds; a database failure is a fault naming it', async () => {
@@ -208,6 +229,27 @@ describe("n8n-core's processed-data list, and n8n's version", () => {
 		expect(await doorWith({}).n8nInternals.version()).toBe('n8n 2.41.1');
 		const outside = doorWith({ 'n8n/package.json': notFound('n8n/package.json') });
 		expect(await outside.n8nInternals.version()).toMatch(/^n8n-core \d+\.\d+\.\d+$/);
+	});
+});
+
+describe('resume engine', () => {
+	test('absent where n8n-core cannot be loaded', async () => {
+		const outside = doorWith({
+			'n8n-core': notFound('n8n-core'),
+			'n8n-core/package.json': notFound('n8n-core/package.json'),
+		});
+		expect(await outside.n8nInternals.resumeEngine()).toEqual({
+			found: false,
+			why: 'no n8n-core here',
+		});
+	});
+
+	test("found: asks n8n-core's own engine", async () => {
+		// The n8n-core this repository develops against (2.41) passes on every output.
+		expect(await doorWith({}).n8nInternals.resumeEngine()).toEqual({
+			found: true,
+			use: { everyOutput: true },
+		});
 	});
 });
 

@@ -1,4 +1,4 @@
-/** The ten currencies the order and manage-payment endpoints take (seed: order_details.currency). */
+/** The ten currencies the order and manage-payment endpoints take (order_details.currency). */
 export const SUPPORTED_CURRENCIES = [
 	'AED',
 	'USD',
@@ -45,7 +45,7 @@ const ISO_3166 = new Set(
 export const isActiveCurrency = (code: string) => code.length === 3 && ISO_4217.has(code);
 export const isCountry = (code: string) => code.length === 2 && ISO_3166.has(code);
 
-/** The statuses a transaction can have (seed, Transaction list: status). */
+/** The statuses a transaction can have (the transaction list's status). */
 export const TRANSACTION_STATUSES = [
 	'PENDING',
 	'AUTHORISED',

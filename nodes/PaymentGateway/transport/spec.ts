@@ -42,7 +42,7 @@ export interface RequestSpec {
 	 * after "may have been processed:" (for example "look the order up with Transaction > Get").
 	 */
 	howToCheck?: string;
-	/** What a bare 400 from this endpoint usually means (the causes the seed names for it). */
+	/** What a bare 400 from this endpoint usually means (the causes the service names for it). */
 	badRequestCauses?: string;
 	/** What this endpoint's own failure codes mean; general codes are the transport's. */
 	codes?: Record<string, string>;

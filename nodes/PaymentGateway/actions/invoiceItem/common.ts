@@ -6,7 +6,7 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 
-/** Seed, Invoice item and Limits: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
+/** An invoice item: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
 /** Update, Activate, Deactivate and Delete: each leaves the item in the same state however often it arrives. */
 export const sameStateChangeFacts = {
 	kind: 'write',
@@ -94,7 +94,7 @@ export function readBody(
 	return toWire(table, values);
 }
 
-/** What the service answers a repeat of a change already made (the sandbox's wording; the seed gives none). */
+/** What the service answers a repeat of a change already made (the sandbox's wording; the service's contract gives none). */
 const ALREADY_DONE: Partial<Record<'update' | 'activate' | 'deactivate' | 'delete', RegExp>> = {
 	activate: /already active/i,
 	deactivate: /already deactivated/i,

@@ -14,7 +14,7 @@ import { describeTool } from '../tool';
 
 const show = { resource: ['invoiceItem'], operation: ['getMany'] };
 
-/** Seed, Invoice item list: perpage 1-1000, page 1-1000. */
+/** The invoice item list's pages: perpage 1-1000, page 1-1000. */
 export const ITEM_LIST_MAX_PER_PAGE = 1000;
 export const ITEM_LIST_MAX_PAGE = 1000;
 

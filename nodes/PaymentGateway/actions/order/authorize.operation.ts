@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import type { Field, FieldTable } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
-import { statusDeliveryFields } from './delivery';
+import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
 import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';

@@ -12,7 +12,7 @@ import { getChannel } from '../channel';
 import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
 import { asNodeError } from '../errorItem';
 import { ORDER_FACTS } from './facts';
-import { applyStatusDelivery } from './delivery';
+import { applyStatusDelivery } from './sendStatusToExecution';
 import { generateMerchantOrderId } from './merchantOrderId';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 

@@ -10,7 +10,7 @@ import {
 	orderFields,
 	transactionActionField,
 } from './fields';
-import { statusDeliveryFields } from './delivery';
+import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
 import { describeTool } from '../tool';
 import { createOrder, orderOutput } from './common';

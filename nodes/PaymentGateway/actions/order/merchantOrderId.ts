@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The seed gives m_order_id no format beyond "String, unique per order". A generated one keeps to
- * the narrowest identifier rule the seed has (request_id: at most 30 characters), in letters,
+ * The service gives m_order_id no format beyond "String, unique per order". A generated one keeps to
+ * the narrowest identifier rule the service has (request_id: at most 30 characters), in letters,
  * digits and hyphens only, so no service-side format check can refuse it.
  */
 export const GENERATED_ID_MAX_LENGTH = 30;

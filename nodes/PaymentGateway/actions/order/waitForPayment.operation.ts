@@ -14,7 +14,7 @@ import { listTransactions } from '../transaction/list';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { asNodeError, errorItem } from '../errorItem';
-import { lateStatusUrlOf } from './delivery';
+import { lateStatusUrlOf } from './sendStatusToExecution';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';

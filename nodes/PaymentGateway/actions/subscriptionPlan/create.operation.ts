@@ -33,7 +33,7 @@ export const toolDescription = describeTool(
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
-/** The seed's order of the plan's keys (the service reads JSON, but its logs and examples use this order). */
+/** The plan's keys in the service's order (it reads JSON, but its logs and examples use this order). */
 const SEED_ORDER = [
 	'plan_name',
 	'plan_description',
@@ -70,7 +70,7 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
 
 export const ADD_PLAN_PATH = '/subscriptions/v1/add';
 
-/** The seed: a plan is unique for its name, billing frequency, currency and installment amount. */
+/** A plan is unique for its name, billing frequency, currency and installment amount. */
 const ALREADY_EXISTS = /already exists/i;
 
 /**
@@ -115,7 +115,7 @@ async function sendPlan(
 }
 
 /**
- * POST /subscriptions/v1/add. Every rule of the seed is checked first; a lost answer is settled
+ * POST /subscriptions/v1/add. Every rule of the service is checked first; a lost answer is settled
  * by the service's refusal of the same plan (sendPlan).
  */
 export async function execute(
@@ -139,7 +139,7 @@ export async function execute(
 	const response = await sendPlan(this, itemIndex, body);
 	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 
-	// The seed puts the fields at the top level; some answers nest them under data.
+	// The service puts the fields at the top level; some answers nest them under data.
 	const nested =
 		typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)
 			? (response.data as IDataObject)

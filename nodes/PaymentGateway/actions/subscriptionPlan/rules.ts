@@ -5,7 +5,7 @@ import type { Violation } from '../../fields/types';
 import { isEmail, toCalendarDate } from '../../fields/coerce';
 import { wallTimeText } from '../../helpers/dates';
 
-/** Seed, Subscription plan (create input) and Limits. */
+/** The limits of a subscription plan's create input. */
 export const PLAN_NAME_MAX = 50;
 export const PLAN_DESCRIPTION_MAX = 250;
 export const PLAN_NOTE_MAX = 250;
@@ -156,7 +156,7 @@ const planValues = (values: FieldValues): PlanValues => ({
 });
 
 /**
- * The seed's rules across fields of POST /subscriptions/v1/add, on the values read from the field
+ * The service's rules across fields of POST /subscriptions/v1/add, on the values read from the field
  * table (each already typed and checked on its own), addressed by parameter path and named as the
  * panel and the service name them. `today` is YYYY-MM-DD in `timeZone` (the workflow's).
  */
@@ -178,7 +178,7 @@ export function planRules(
 
 /**
  * The wire body as the service wants it: fees 0 when not set, no count with unlimited terms, no
- * discount term 0 (the seed's terms are 1-based), addresses joined without blanks, dates as
+ * discount term 0 (the service's terms are 1-based), addresses joined without blanks, dates as
  * YYYY-MM-DD HH:mm in `timeZone`.
  */
 export function shapePlanBody(body: IDataObject, timeZone: string): IDataObject {

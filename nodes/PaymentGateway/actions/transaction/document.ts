@@ -1,7 +1,7 @@
 import type { Violation } from '../../fields/types';
 import { MAX_UPLOAD_BYTES } from '../../fields/limits';
 
-/** What the document endpoint takes (seed, Limits: "Document upload"): type, content type, first bytes. */
+/** What the document endpoint takes: type, content type, first bytes. */
 const DOCUMENT_FORMATS: Record<string, { contentType: string; signature: number[]; what: string }> =
 	{
 		pdf: {
@@ -85,7 +85,7 @@ export function fileViolations(fileName: string, file: Buffer): Violation[] {
 	];
 }
 
-/** What the document endpoint's own codes mean (seed, Upload document: error codes). */
+/** What the document endpoint's own error codes mean. */
 export const DOCUMENT_CODES: Record<string, string> = {
 	E0044: 'The transaction is not in a state that allows a document upload: it must be captured.',
 	'101': 'Invalid document format: only pdf, doc, docx, jpg and jpeg are accepted.',

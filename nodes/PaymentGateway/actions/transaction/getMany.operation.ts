@@ -116,7 +116,7 @@ export const FILTERS: Field[] = [
 	),
 	text('paymentToken', 'm_payment_token', 'Payment Token', 'Saved-card token (m_payment_token)'),
 	text('processor', 'processor', 'Processor', 'Payment service provider (PSP) code'),
-	// The seed lists the states "seen", not all: any state name is passed on, in capitals.
+	// The service lists the states "seen", not all: any state name is passed on, in capitals.
 	text('status', 'status', 'Status', 'Current status of the transaction', {
 		options: TRANSACTION_STATUSES.map((value) => ({ name: titleCase(value), value })),
 		pattern: {
