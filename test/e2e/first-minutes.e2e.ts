@@ -10,14 +10,9 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { assertChromium, openBrowser, setUpOwner, signIn } from './browser';
-import { N8n, type CredentialEntry } from './n8n';
+import { N8n, OWNER, type CredentialEntry } from './n8n';
 
-const OWNER = {
-	email: 'new-user@e2e.local',
-	firstName: 'New',
-	lastName: 'User',
-	password: 'E2e-NewUser-Passw0rd',
-};
+// n8n's API is read as this owner too (N8n.executions): the editor signs in as the same one.
 
 let sandbox: Sandbox;
 let n8n: N8n;
