@@ -222,8 +222,9 @@ async function closePanel(): Promise<void> {
  */
 async function selectOptions(parameter: string): Promise<string[] | undefined> {
 	const field = ndv().locator(`[data-test-id="parameter-input-${parameter}"]`);
-	// The panel re-renders after a change of resource: give the field a moment to appear.
-	await field.waitFor({ timeout: 5_000 }).catch(() => undefined);
+	// The panel re-renders after a change of resource: the field appears when it has (seconds on a
+	// loaded machine); a field that never appears is reported by the caller.
+	await field.waitFor({ timeout: 60_000 }).catch(() => undefined);
 	if ((await field.count()) === 0) return undefined;
 	const input = field.locator('input').first();
 	await input.click();
@@ -247,8 +248,8 @@ async function choose(parameter: string, option: string): Promise<void> {
 	});
 	await list.locator('li').filter({ has: headline }).click();
 	await list.waitFor({ state: 'hidden' });
-	for (let tries = 0; (await input.inputValue()) !== option; tries += 1) {
-		if (tries > 50) throw new Error(`${parameter} did not change to ${option}`);
+	for (const deadline = Date.now() + 120_000; (await input.inputValue()) !== option; ) {
+		if (Date.now() > deadline) throw new Error(`${parameter} did not change to ${option}`);
 		await page.waitForTimeout(100);
 	}
 }

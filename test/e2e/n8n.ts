@@ -17,7 +17,7 @@ export const PACKAGE = 'n8n-nodes-payment-gateway';
 export const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
 export const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
 
-const OWNER = {
+export const OWNER = {
 	email: 'owner@e2e.local',
 	firstName: 'E2e',
 	lastName: 'Owner',

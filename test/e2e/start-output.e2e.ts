@@ -82,9 +82,16 @@ async function follow({ method, url }: { method: string; url: string }): Promise
 	const deadline = Date.now() + ANSWER_WITHIN_MS;
 	const signal = AbortSignal.timeout(ANSWER_WITHIN_MS);
 	try {
+		// Uncompressed: n8n's compression holds back an event stream's first bytes (headers
+		// included), so a browser or curl asking for gzip sees nothing at all; this way the stream
+		// shows itself by its content type while pages answer as usual.
 		const response =
 			method === 'GET'
-				? await fetch(url, { redirect: 'follow', signal })
+				? await fetch(url, {
+						redirect: 'follow',
+						signal,
+						headers: { 'accept-encoding': 'identity' },
+					})
 				: await fetch(url, {
 						method: 'OPTIONS',
 						headers: { origin: 'http://localhost', 'access-control-request-method': method },
