@@ -12,10 +12,26 @@ import type {
 /**
  * n8n's processed-data store as its DeduplicationHelper keeps it in mode "entries" (packages/cli,
  * deduplication-helper.ts): one record per workflow and context ('' or `n:<node id>`), MD5 hashes
- * in insertion order, new values appended, the oldest cut at maxEntries, a removal by first match.
+ * in insertion order, new values appended, the oldest cut at maxEntries, a removal by first match;
+ * each call reads the record, waits `delayMs` (the database round trip) and writes it back, with no
+ * lock, as n8n does. `failNext` makes the next calls fail as a locked database would.
  */
 class MemoryProcessedData implements IDataDeduplicator {
 	readonly records = new Map<string, string[]>();
+
+	delayMs = 0;
+
+	failNext = 0;
+
+	calls = 0;
+
+	private async roundTrip(): Promise<void> {
+		if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+		if (this.failNext > 0) {
+			this.failNext -= 1;
+			throw new Error('database is locked');
+		}
+	}
 
 	private key(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
 		const context = scope === 'node' ? `n:${contextData.node?.id}` : '';
@@ -33,8 +49,10 @@ class MemoryProcessedData implements IDataDeduplicator {
 		contextData: ICheckProcessedContextData,
 		options: ICheckProcessedOptions,
 	) {
+		this.calls += 1;
 		const key = this.key(scope, contextData);
-		const stored = this.records.get(key) ?? [];
+		const stored = [...(this.records.get(key) ?? [])];
+		await this.roundTrip();
 		const seen = new Set(stored);
 		const result = {
 			new: [] as DeduplicationItemTypes[],
@@ -58,12 +76,14 @@ class MemoryProcessedData implements IDataDeduplicator {
 		scope: DeduplicationScope,
 		contextData: ICheckProcessedContextData,
 	) {
-		const stored = this.records.get(this.key(scope, contextData));
-		if (!stored) return;
+		const key = this.key(scope, contextData);
+		const stored = [...(this.records.get(key) ?? [])];
+		await this.roundTrip();
 		for (const item of items) {
 			const index = stored.indexOf(MemoryProcessedData.hash(item));
 			if (index !== -1) stored.splice(index, 1);
 		}
+		this.records.set(key, stored);
 	}
 
 	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData) {

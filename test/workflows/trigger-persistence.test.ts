@@ -1,14 +1,5 @@
-import { createHash } from 'node:crypto';
-
-import { DataDeduplicationService } from 'n8n-core';
-import type {
-	DeduplicationItemTypes,
-	ICheckProcessedContextData,
-	IDataDeduplicator,
-} from 'n8n-workflow';
-
 import type { WebhookHarness } from '../harness';
-import { startWebhookWorkflow } from '../harness';
+import { ensureProcessedData, processedData, startWebhookWorkflow } from '../harness';
 import { n8nInternals } from '../../nodes/n8n-internals';
 import {
 	claimPersisted,
@@ -25,72 +16,11 @@ const processedList = async () => {
 
 /**
  * The trigger with n8n's processed-data store present, as in n8n (`start`, `webhook` and `worker`
- * initialise it). The store below behaves like n8n's DeduplicationHelper in mode "entries": one
- * record per workflow and node context, hashed entries, read then written back without a lock.
+ * initialise it): the harness's store, with 5 ms between its read and its write.
  */
-class ProcessedDataTable implements IDataDeduplicator {
-	readonly rows = new Map<string, string[]>();
-
-	failNext = 0;
-
-	calls = 0;
-
-	async checkProcessedAndRecord(
-		items: DeduplicationItemTypes[],
-		_scope: 'node' | 'workflow',
-		contextData: ICheckProcessedContextData,
-		options: { maxEntries?: number },
-	) {
-		this.calls += 1;
-		const row = `${contextData.workflow.id}|n:${contextData.node?.id}`;
-		const stored = [...(this.rows.get(row) ?? [])];
-		// The database round trip between n8n's read and its write.
-		await new Promise((resolve) => setTimeout(resolve, 5));
-		if (this.failNext > 0) {
-			this.failNext -= 1;
-			throw new Error('database is locked');
-		}
-		const result = {
-			new: [] as DeduplicationItemTypes[],
-			processed: [] as DeduplicationItemTypes[],
-		};
-		for (const item of items) {
-			const hash = createHash('md5').update(String(item)).digest('base64');
-			if (stored.includes(hash)) result.processed.push(item);
-			else {
-				result.new.push(item);
-				stored.push(hash);
-			}
-		}
-		if (options.maxEntries) stored.splice(0, stored.length - options.maxEntries);
-		this.rows.set(row, stored);
-		return result;
-	}
-
-	async removeProcessed(
-		items: DeduplicationItemTypes[],
-		_scope: 'node' | 'workflow',
-		contextData: ICheckProcessedContextData,
-	) {
-		const row = `${contextData.workflow.id}|n:${contextData.node?.id}`;
-		const stored = [...(this.rows.get(row) ?? [])];
-		await new Promise((resolve) => setTimeout(resolve, 5));
-		const hashes = items.map((item) => createHash('md5').update(String(item)).digest('base64'));
-		this.rows.set(
-			row,
-			stored.filter((hash) => !hashes.includes(hash)),
-		);
-	}
-
-	async clearAllProcessedItems() {}
-
-	async getProcessedDataCount() {
-		return 0;
-	}
-}
-
 const SECRET = 'persist-secret';
-const table = new ProcessedDataTable();
+const table = processedData;
+table.delayMs = 5;
 const scope = { workflowId: 'harness-workflow', nodeId: 'harness-node-1' };
 let harness: WebhookHarness;
 let transaction = 5_000_000;
@@ -111,7 +41,7 @@ const keyOf = (body: { transaction_id: string }) =>
 	`${body.transaction_id}|SALE|SUCCESS|CAPTURED|21-05-2025 14:03:07`;
 
 beforeAll(async () => {
-	await DataDeduplicationService.init(table);
+	await ensureProcessedData();
 });
 
 beforeEach(async () => {
@@ -145,7 +75,7 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 	test('a re-send after a restart (process memory empty) is dropped by the stored record', async () => {
 		const body = delivery();
 		expect((await send(body)).executed).toBe(true);
-		expect(table.rows.get('harness-workflow|n:harness-node-1')).toBeDefined();
+		expect(table.records.get('harness-workflow|n:harness-node-1')).toBeDefined();
 
 		// What a restart leaves: nothing in memory, the table as it was.
 		releaseInMemory(scope, keyOf(body));
@@ -168,7 +98,7 @@ describe("Payment Gateway Trigger with n8n's processed-data store", () => {
 
 		const calls = table.calls;
 		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => true));
-		expect(table.rows.get('concurrent-workflow|n:node-1')).toHaveLength(50);
+		expect(table.records.get('concurrent-workflow|n:node-1')).toHaveLength(50);
 		// One read and one write of the key list for the whole burst.
 		expect(table.calls - calls).toBe(1);
 		expect(await Promise.all(keys.map(claim))).toEqual(keys.map(() => false));
