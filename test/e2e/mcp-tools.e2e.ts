@@ -198,7 +198,7 @@ describe('the node as MCP tools in real n8n', () => {
 		},
 	);
 
-	it('a refund whose answer is lost is not sent again; the node reads the transaction and says not done', async () => {
+	it('a refund whose answer is lost is not sent again; the node reads the transaction and never calls it safe to repeat', async () => {
 		const captured = (sandbox.state.transactions as TransactionRecord[]).find(
 			(r) => r.status === 'CAPTURED',
 		)!;
@@ -220,8 +220,11 @@ describe('the node as MCP tools in real n8n', () => {
 		expect(answer.requests).toBe(3);
 		expect(sandbox.requests.filter((r) => r.path === '/orders/v1/transaction')).toHaveLength(1);
 		expect(captured.status).toBe('CAPTURED');
+		// Nothing seen yet is not proof: the service may still apply it, and a second refund stacks.
 		expect(answer.text).toContain(
-			'The refund was not made: its answer was lost and the transaction shows no refund',
+			"The refund's answer was lost and the node cannot tell whether it went through",
 		);
+		expect(answer.text).toContain('it is not safe to send it again yet');
+		expect(answer.text).not.toMatch(/safe to run the refund again/);
 	});
 });
