@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { GATEWAY_TYPE, N8n, type CredentialEntry, type WorkflowJson } from './n8n';
+import { n8nAtLeast } from './version';
 
 const WORKFLOW = 'e2ePayoutBatches';
 const DEFAULTS_SMALL = 'e2ePayoutDefaults2';
@@ -154,11 +155,18 @@ describe('Payout Bulk Create in a new node (version 3), default settings, in rea
 			const [batch, skipped] = added.items('Payouts').map((item) => item.json);
 			expect(batch).toMatchObject({ status: 'queued', total_records: 1, first_row: 3 });
 			expect(skipped).toMatchObject({ status: 'alreadyQueued', skipped_rows: 2 });
-			// n8n keeps the details of runs it saves: when and under which request ID they went.
-			expect(skipped.references).toEqual([
-				expect.objectContaining({ reference_no: 'V3S-0', request_id: firstId }),
-				expect.objectContaining({ reference_no: 'V3S-1', request_id: firstId }),
+			const references = skipped.references as Array<Record<string, unknown>>;
+			expect(references.map((r) => [r.row, r.reference_no, r.source])).toEqual([
+				[2, 'V3S-0', 'memory'],
+				[3, 'V3S-1', 'memory'],
 			]);
+			// When and under which request ID they went: from the static data n8n saved after the CLI
+			// run, kept through the workflow's import again by n8n 2.41 (not there on 1.123.81): where
+			// absent the item says the details are not known, never wrong ones.
+			for (const r of references)
+				if (r.request_id !== undefined) expect(r.request_id).toBe(firstId);
+			if (n8nAtLeast('2.41.0'))
+				expect(references.every((r) => r.request_id === firstId && r.queued_at)).toBe(true);
 			expect(queuedTimes('V3S-')).toEqual([1, 1, 1]);
 
 			// The memory's size as n8n counts its entries: 3 held, a 4th would pass a size of 3.
