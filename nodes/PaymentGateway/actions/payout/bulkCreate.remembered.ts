@@ -51,7 +51,8 @@ async function stopBeforeSending(memory: ReferenceMemory, fresh: string[], marke
 }
 
 /**
- * The run planned as if nothing had been sent (the request IDs a copy of this workflow would use),
+ * The run as planned before (`run.batches`: as if nothing had been sent, the request IDs a copy of
+ * this workflow would use),
  * then each batch by its rows' state: all new → sent as planned; queued rows → left out; unknown
  * rows → sent again as the batch an earlier run may have sent (same rows, same request ID), else
  * they stop the run unless the user said what became of them. The new rows of mixed batches go
@@ -61,13 +62,17 @@ async function planWithMemory(
 	ctx: IExecuteFunctions,
 	memory: ReferenceMemory,
 	fields: BatchFields,
-	rows: SourcedRow[],
+	run: { rows: SourcedRow[]; batches: Batch[] },
 ): Promise<RememberedPlan> {
+	const { rows } = run;
 	const claim = await memory.claim(rows.map(referenceOf));
 	await assertRoom(ctx, memory, fields, claim.fresh);
-	const salt = fields.payAgain ? new Date().toISOString() : '';
-	const full = planBatches(fields, rows, 1, salt);
-	if (fields.payAgain) return { batches: full, resent: new Set(), skipped: [], dropped: [] };
+	if (fields.payAgain) {
+		// The run's time joins each digest: request IDs no earlier run used.
+		const again = planBatches(fields, rows, 1, new Date().toISOString());
+		return { batches: again, resent: new Set(), skipped: [], dropped: [] };
+	}
+	const full = run.batches;
 	const stateOf = (row: SourcedRow): RowState =>
 		claim.unknown.has(referenceOf(row))
 			? 'unknown'
@@ -199,17 +204,18 @@ export async function sendRemembered(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fields: BatchFields,
-	rows: SourcedRow[],
+	run: { rows: SourcedRow[]; batches: Batch[] },
 	paired: PairedOf,
 	runPaired: INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
+	const { rows } = run;
 	const memory = new ReferenceMemory(ctx, itemIndex);
-	const { batches, resent, skipped, dropped } = await planWithMemory(ctx, memory, fields, rows);
+	const { batches, resent, skipped, dropped } = await planWithMemory(ctx, memory, fields, run);
 	// Marked before the first is sent: after a crash, the next run sends them again as they were.
 	await memory.markBatches(batches.filter((b) => !resent.has(b)).map(markerOf));
 	const settle: Settlement = { confirmed: [], released: [], markers: [...dropped] };
 	const total = batches.length ? batches[batches.length - 1].number : 0;
-	const run = { memory, total, resent, settle };
+	const sending = { memory, total, resent, settle };
 	const out: INodeExecutionData[] = [];
 	let next: Promise<Buffer> | undefined = batches.length ? build(batches[0]) : undefined;
 	for (const [index, batch] of batches.entries()) {
@@ -217,7 +223,7 @@ export async function sendRemembered(
 		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
 		let json: IDataObject;
 		try {
-			json = await sendOne(ctx, itemIndex, fields, batch, file, run);
+			json = await sendOne(ctx, itemIndex, fields, batch, file, sending);
 		} catch (error) {
 			release(settle, batches.slice(index + 1));
 			await memory.settle(settle.confirmed, settle.released, settle.markers);

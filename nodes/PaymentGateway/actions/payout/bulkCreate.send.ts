@@ -137,6 +137,13 @@ export async function runBatches(
 		NOUN,
 	);
 	if (fields.remember)
-		return await sendRemembered(ctx, itemIndex, fields, checked.rows, paired, runPaired);
+		return await sendRemembered(
+			ctx,
+			itemIndex,
+			fields,
+			{ rows: checked.rows, batches },
+			paired,
+			runPaired,
+		);
 	return await sendBatches(ctx, itemIndex, fields, batches, paired);
 }
