@@ -152,6 +152,22 @@ async function addGatewayAction(action: string): Promise<void> {
 	await ndv().locator('[data-test-id="node-parameters"]').waitFor();
 }
 
+/**
+ * Opens a credential select and picks the first item matching `name`, judged by the select's value:
+ * on a loaded machine the list can open late or close under a re-render, so it is opened again
+ * until the choice holds.
+ */
+async function pickCredential(select: Locator, name: RegExp): Promise<void> {
+	const item = page.locator('.el-select-dropdown__item:visible', { hasText: name }).first();
+	for (const deadline = Date.now() + 180_000; ; ) {
+		if ((await select.inputValue()).trim() !== '') return;
+		if (Date.now() > deadline) throw new Error(`no credential matching ${name} could be picked`);
+		if (!(await item.isVisible())) await select.click();
+		await item.click({ timeout: 10_000 }).catch(() => undefined);
+		await select.page().waitForTimeout(250);
+	}
+}
+
 /** The credential the panel shows as chosen, or undefined when the panel has no credential field. */
 async function chosenCredential(): Promise<string | undefined> {
 	const select = ndv().locator('[data-test-id="node-credentials-select"]');
@@ -587,13 +603,7 @@ describe('what the editor shows is what the node means', () => {
 		expect(values.filter((value) => value.trim() !== '')).toHaveLength(1);
 		for (const [index, value] of values.entries()) {
 			if (value.trim() !== '') continue;
-			await selects.nth(index).click();
-			await page
-				.locator('.el-select-dropdown__item:visible', {
-					hasText: /^Sandbox /,
-				})
-				.first()
-				.click();
+			await pickCredential(selects.nth(index), /^Sandbox /);
 		}
 		await ndv().locator('[data-test-id="ndv-close-button"]').click();
 		const names = await page
