@@ -17,6 +17,7 @@ export function payoutBatchesFigure(): Figure {
 	const alone: number[] = [];
 	const nodeMb: number[] = [];
 	const aloneMb: number[] = [];
+	const v2ms: number[] = [];
 	// Empty Request ID: each batch's ID comes from its rows, and every run's references are new; the
 	// node's memory grows by 10,000 references a round (one n8n database row, read and written whole).
 	const parameters = { resource: 'payout', operation: 'bulkCreate', inputMode: 'items', currency: 'INR', remark: 'Bench' };
@@ -24,6 +25,8 @@ export function payoutBatchesFigure(): Figure {
 		key: 'payoutBatches',
 		workflows: () => [
 			benchWorkflow('payoutBatches', [{ name: 'Payout Batches', items: itemsCode(ROWS, PAYOUT_ITEM), node: gateway('zero', parameters, 'payout', 3) }]),
+			// The same rows in version 2 with Split Into Batches: no memory, the rest the same.
+			benchWorkflow('payoutBatchesV2', [{ name: 'Payout V2', items: itemsCode(ROWS, PAYOUT_ITEM), node: gateway('zero', { ...parameters, splitIntoBatches: true }, 'payout', 2) }]),
 			// The node's own work alone: every batch built and checked, nothing sent.
 			benchWorkflow('payoutBatchesCheck', [{ name: 'Payout Check', items: itemsCode(ROWS, PAYOUT_ITEM), node: gateway('zero', { ...parameters, validateOnly: true }, 'payout', 3) }]),
 		],
@@ -36,6 +39,9 @@ export function payoutBatchesFigure(): Figure {
 				const check = (await n8n.execute('payoutBatchesCheck')).nodes['Payout Check'];
 				if (check.error || check.items !== BATCHES) throw new Error(`Payout Check: ${check.error ?? `${check.items} items`}`);
 				checked.push(check.ms);
+				const v2 = (await n8n.execute('payoutBatchesV2')).nodes['Payout V2'];
+				if (v2.error || v2.items !== BATCHES) throw new Error(`Payout V2: ${v2.error ?? `${v2.items} items`}`);
+				v2ms.push(v2.ms);
 			};
 			const runAlone = async () => {
 				const result = await anchor(['xlsx-write', String(ROWS), '14']);
@@ -47,6 +53,7 @@ export function payoutBatchesFigure(): Figure {
 		},
 		rows: () => [
 			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items, node version 3 (${BATCHES} batches sent, every reference remembered; includes the service's answers)`, 'exceljs alone writing the same cells', node, alone, 'ms', 1.5),
+			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items, node version 2, Split Into Batches (${BATCHES} batches sent, no memory)`, 'exceljs alone writing the same cells', v2ms, alone, 'ms', 1.5),
 			atMost(`Payout Bulk Create, ${ROWS} rows × 14 from items, node version 3 (Validate Only: ${BATCHES} files built and checked, not sent)`, 'exceljs alone writing the same cells', checked, alone, 'ms', 1.5),
 			atMost(
 				`Payout Bulk Create, ${ROWS} rows in ${BATCHES} batches: peak RSS`,
