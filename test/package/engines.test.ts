@@ -53,4 +53,9 @@ describe('Node.js', () => {
 			expect({ unproven, ok: satisfies(unproven, engines) }).toEqual({ unproven, ok: false });
 		expect(readme).toContain(`\`${engines.replace(/\|/g, '|')}\``);
 	});
+
+	it('the lockfile records the same engines (npm copies them from package.json only on install)', () => {
+		const lock = JSON.parse(readFileSync(resolve(ROOT, 'package-lock.json'), 'utf8'));
+		expect(lock.packages[''].engines).toEqual({ node: engines });
+	});
 });
