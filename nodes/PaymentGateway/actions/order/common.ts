@@ -11,8 +11,7 @@ import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
-import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
-import { asNodeError } from '../errorItem';
+import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 import { ORDER_FACTS } from './facts';
 import { applyStatusDelivery } from './sendStatusToExecution';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
@@ -178,13 +177,10 @@ export async function createOrder(
 			response.m_order_id = mOrderId;
 		return response;
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
-		throw settledError(
-			error,
-			'unknown',
-			`The order's answer was lost and no later attempt settled it; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
-			`An attempt's answer was lost and no later attempt settled it, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
-		);
+		throw settleWriteFailure(ctx, itemIndex, error, {
+			message: `The order's answer was lost and no later attempt settled it; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
+			how: `An attempt's answer was lost and no later attempt settled it, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
+		});
 	}
 }
 
