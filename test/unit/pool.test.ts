@@ -7,13 +7,14 @@ import type { AddressInfo, Socket } from 'node:net';
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { destroyPool, pooledAgent } from '../../nodes/PaymentGateway/transport/pool';
+import { pooledAgent } from '../../nodes/PaymentGateway/transport/pool';
 import {
 	NO_KEEP_ALIVE_NOTE,
 	pooledRoute,
 	proxySet,
 	ssrfOnlyInHelper,
 } from '../../nodes/PaymentGateway/transport/pooled';
+import { closeKeptConnections } from '../workflows/kept-connections';
 import { makeCertificate } from '../workflows/tls-front';
 
 const listen = async (server: Server): Promise<number> =>
@@ -53,7 +54,7 @@ describe('keep-alive connection pool', () => {
 		port = await listen(server);
 	});
 	afterEach(() => {
-		destroyPool();
+		closeKeptConnections();
 		tlsSessions = 0;
 	});
 	afterAll(async () => {
@@ -111,7 +112,7 @@ describe('the pooled route', () => {
 		port = await listen(server);
 	});
 	afterAll(async () => {
-		destroyPool();
+		closeKeptConnections();
 		server.closeAllConnections();
 		await new Promise((resolve) => server.close(resolve));
 	});

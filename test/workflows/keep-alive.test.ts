@@ -4,7 +4,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox, TransactionRecord } from '../sandbox';
 import { startSandbox } from '../sandbox';
-import { destroyPool } from '../../nodes/PaymentGateway/transport/pool';
+import { closeKeptConnections } from './kept-connections';
 import { requestsTo, runGateway, sandboxCredentials } from './support';
 import { makeCertificate, startConnectProxy, startTlsFront } from './tls-front';
 
@@ -31,13 +31,13 @@ runIf('connections kept alive over HTTPS', () => {
 		front = await startTlsFront(sandbox.baseUrl, certificate);
 	});
 	afterAll(async () => {
-		destroyPool();
+		closeKeptConnections();
 		await front.stop();
 		await sandbox.stop();
 		tls.setDefaultCACertificates(defaultCAs);
 	});
 	beforeEach(() => {
-		destroyPool();
+		closeKeptConnections();
 		front.tlsSessions = 0;
 		sandbox.clearRequests();
 	});
@@ -161,12 +161,12 @@ describe('connections kept alive over plain http to a loopback address', () => {
 		sandbox = await startSandbox({ seed: 6, transactionCount: 40 });
 	});
 	afterAll(async () => {
-		destroyPool();
+		closeKeptConnections();
 		await sandbox.stop();
 	});
 
 	it('sends every sequential request of a run over one connection', async () => {
-		destroyPool();
+		closeKeptConnections();
 		const ids = (sandbox.state.transactions as TransactionRecord[])
 			.slice(0, 20)
 			.map((r) => r.transaction_id);

@@ -1,5 +1,6 @@
-// Fields mapped as plain $json references are read from the item directly (fields/resolve.ts):
-// the outcome must be exactly what n8n's own evaluation of the same reference gives.
+// Fields mapped as plain $json references are read from the item directly (resolveParameter,
+// helpers/context.ts): the outcome must be exactly what n8n's own evaluation of the same reference
+// gives.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { WorkflowExpression } from 'n8n-workflow';
 

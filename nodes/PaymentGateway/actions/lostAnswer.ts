@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { NodeError } from './errorItem';
+import { asNodeError } from './errorItem';
 
 /**
  * What a write whose answer was lost (a 5xx, an HTML error page, a time-out or a dropped
@@ -17,7 +18,7 @@ export interface LostAnswer extends IDataObject {
 }
 
 /** True when the transport says the service may have acted although no clear answer came back. */
-export function wasAnswerLost(error: unknown): error is NodeError {
+function wasAnswerLost(error: unknown): error is NodeError {
 	const context = (error as { context?: IDataObject } | undefined)?.context;
 	return context?.answerLost === true;
 }
@@ -53,4 +54,40 @@ export function settledError(
 	error.description = `${how} (The answer to the request was lost: ${lost}.)`;
 	error.context.lostAnswer = { outcome, how } satisfies LostAnswer;
 	return error;
+}
+
+/** What the error of a write says when nothing settled its lost answer: the outcome is unknown. */
+export interface Unsettled {
+	message: string;
+	/** How to find out, and whether sending it again is safe. */
+	how: string;
+}
+
+/**
+ * The one ending of a failed write: a failure other than a lost answer is thrown as the node's
+ * error; a lost answer goes to the operation's own check (`settle`: an item when it finds the write
+ * done, or the error that says what it found), or, where the service offers no check, becomes the
+ * error that says the outcome is unknown, in the operation's words.
+ */
+export function settleWriteFailure(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	itemIndex: number,
+	error: unknown,
+	settle: Unsettled,
+): NodeError;
+export function settleWriteFailure<T>(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	itemIndex: number,
+	error: unknown,
+	settle: (lost: NodeError) => T,
+): T;
+export function settleWriteFailure<T>(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	itemIndex: number,
+	error: unknown,
+	settle: Unsettled | ((lost: NodeError) => T),
+): T | NodeError {
+	if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
+	if (typeof settle === 'function') return settle(error);
+	return settledError(error, 'unknown', settle.message, settle.how);
 }

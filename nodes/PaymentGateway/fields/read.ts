@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeContext } from '../helpers/context';
+import { resolveParameter } from '../helpers/context';
 
 import { minorUnits } from './codes';
 import { coerce, decimalPlaces } from './coerce';
-import { resolveParameter } from './resolve';
 import type { Field, FieldList, FieldTable, Violation } from './types';
 
 /** Values by parameter name: fields as typed values, collections as objects, lists as arrays. */
@@ -119,28 +119,31 @@ function onlyDefaults(list: FieldList, entry: IDataObject): boolean {
  * Parameters without expressions are read once per run, plain $json references directly.
  */
 export function readTable(ctx: NodeContext, itemIndex: number, table: FieldTable): ReadResult {
+	const raw = table.map((entry) =>
+		resolveParameter(ctx, entry.name, itemIndex, 'group' in entry ? {} : null),
+	);
+	return readValues(table, raw);
+}
+
+/** Types and checks a table's raw parameter values, given in the table's order. */
+function readValues(table: FieldTable, raw: unknown[]): ReadResult {
 	const values: FieldValues = {};
 	const violations: Violation[] = [];
-	for (const entry of table) {
+	table.forEach((entry, i) => {
+		const value = raw[i];
 		if (!('group' in entry)) {
-			readField(entry, resolveParameter(ctx, entry.name, itemIndex, null), values, violations);
+			readField(entry, value, values, violations);
 		} else if (entry.group === 'collection') {
-			const raw = resolveParameter(ctx, entry.name, itemIndex, {});
-			if (isObject(raw))
-				values[entry.name] = readFields(entry.fields, raw, violations, {
+			if (isObject(value))
+				values[entry.name] = readFields(entry.fields, value, violations, {
 					prefix: '',
 					panel: `${entry.displayName} > `,
 				});
-			else
-				violations.push({ field: entry.displayName, rule: 'must be a set of fields', value: raw });
+			else violations.push({ field: entry.displayName, rule: 'must be a set of fields', value });
 		} else {
-			values[entry.name] = readList(
-				entry,
-				resolveParameter(ctx, entry.name, itemIndex, {}),
-				violations,
-			);
+			values[entry.name] = readList(entry, value, violations);
 		}
-	}
+	});
 	violations.push(...minorUnitViolations(table, values));
 	return { values, violations };
 }

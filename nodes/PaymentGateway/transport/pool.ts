@@ -67,9 +67,3 @@ export function pooledAgent(key: PoolKey): Agent | HttpAgent {
 	}
 	return agent;
 }
-
-/** Closes every pooled socket (tests, shutdown). */
-export function destroyPool(): void {
-	for (const agent of agents.values()) agent.destroy();
-	agents.clear();
-}

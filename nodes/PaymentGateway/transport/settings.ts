@@ -76,10 +76,6 @@ const SETTING_KEYS: Array<keyof RequestSettings> = [
 	'maxTotalRetryWaitSeconds',
 ];
 
-export const DEFAULT_REQUEST_SETTINGS = Object.fromEntries(
-	SETTING_KEYS.map((key) => [key, REQUEST_OPTIONS[key].default]),
-) as unknown as RequestSettings;
-
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30000;
 

@@ -2,7 +2,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	backoffMs,
-	DEFAULT_REQUEST_SETTINGS,
 	getParallelRequests,
 	getRequestSettings,
 	parseRetryAfter,
@@ -31,7 +30,6 @@ describe('Request Options', () => {
 			maxRetryWaitSeconds: 60,
 			maxTotalRetryWaitSeconds: 300,
 		});
-		expect(DEFAULT_REQUEST_SETTINGS.timeoutMs).toBe(30000);
 		expect(getParallelRequests(ctxWith({}))).toBe(1);
 	});
 

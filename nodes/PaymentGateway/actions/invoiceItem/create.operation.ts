@@ -5,8 +5,12 @@ import { tableProperties } from '../../fields/properties';
 import type { FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import type { NodeError } from '../errorItem';
-import { asNodeError } from '../errorItem';
-import { doneAfterLostAnswer, pauseBeforeCheck, settledError, wasAnswerLost } from '../lostAnswer';
+import {
+	doneAfterLostAnswer,
+	pauseBeforeCheck,
+	settledError,
+	settleWriteFailure,
+} from '../lostAnswer';
 import { itemFields, readBody } from './common';
 import { INVOICE_ITEM_LIST_PATH } from './getMany.operation';
 import type { OperationFacts } from '../tool';
@@ -114,8 +118,9 @@ export async function execute(
 			howToCheck: 'look the item up with Invoice Item > Get Many',
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(this, error, itemIndex);
-		const json = await settleLostAnswer(this, itemIndex, body, error);
+		const json = await settleWriteFailure(this, itemIndex, error, (lost) =>
+			settleLostAnswer(this, itemIndex, body, lost),
+		);
 		return [{ json, pairedItem: { item: itemIndex } }];
 	}
 	const data =

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
@@ -9,11 +11,9 @@ import { apiRequest } from '../../transport';
 import type { RequestSpec } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
-import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
-import { asNodeError } from '../errorItem';
+import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 import { ORDER_FACTS } from './facts';
 import { applyStatusDelivery } from './sendStatusToExecution';
-import { generateMerchantOrderId } from './merchantOrderId';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 
 /** Line items given as JSON use the service's names: each checked by the same item fields. */
@@ -86,7 +86,33 @@ export function buildOrder(
 	return data;
 }
 
-/** The Merchant Order ID of an order: the one given, or one made for it (see merchantOrderId.ts). */
+/**
+ * The service gives m_order_id no format beyond "String, unique per order". A generated one keeps to
+ * the narrowest identifier rule the service has (request_id: at most 30 characters), in letters,
+ * digits and hyphens only, so no service-side format check can refuse it.
+ */
+export const GENERATED_ID_MAX_LENGTH = 30;
+
+const PREFIX = 'n8n-';
+
+/**
+ * A Merchant Order ID for an order sent without one: the execution and item it belongs to, and a
+ * random part, since an execution ID repeats across the calls of an AI agent's tool and a test
+ * harness may have none. Made once per item before the first attempt, so the node's own repeats
+ * carry it and the service's duplicate refusal settles a lost answer; a new run makes a new one.
+ */
+export function generateMerchantOrderId(
+	executionId: string | undefined,
+	itemIndex: number,
+	random: string = randomBytes(4).toString('hex'),
+): string {
+	const run = (executionId ?? '').replace(/[^A-Za-z0-9]/g, '') || Date.now().toString(36);
+	const tail = `-${itemIndex}-${random}`;
+	const room = Math.max(1, GENERATED_ID_MAX_LENGTH - PREFIX.length - tail.length);
+	return `${PREFIX}${run.slice(-room)}${tail}`.slice(0, GENERATED_ID_MAX_LENGTH);
+}
+
+/** The Merchant Order ID of an order: the one given, or one made for it. */
 function merchantOrderIdOf(ctx: IExecuteFunctions, itemIndex: number, data: IDataObject): string {
 	const details = data.order_details as IDataObject;
 	const given = details.m_order_id;
@@ -151,13 +177,10 @@ export async function createOrder(
 			response.m_order_id = mOrderId;
 		return response;
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
-		throw settledError(
-			error,
-			'unknown',
-			`The order's answer was lost and no later attempt settled it; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
-			`An attempt's answer was lost and no later attempt settled it, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
-		);
+		throw settleWriteFailure(ctx, itemIndex, error, {
+			message: `The order's answer was lost and no later attempt settled it; it may exist with Merchant Order ID ${JSON.stringify(mOrderId)}`,
+			how: `An attempt's answer was lost and no later attempt settled it, so the node cannot tell whether the order was created. Send it again with Merchant Order ID ${JSON.stringify(mOrderId)}: the service creates it once, or refuses the ID if the order exists. Running the workflow again without that ID creates a new order.`,
+		});
 	}
 }
 

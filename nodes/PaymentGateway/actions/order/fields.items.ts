@@ -3,7 +3,7 @@ import { text } from './fields.groups';
 
 /** Line items, parameters, custom data and the JSON line items of POST /orders/v1/create. */
 
-export const ITEM_GENDERS = ['Male', 'Female', 'Kids', 'Other'];
+const ITEM_GENDERS = ['Male', 'Female', 'Kids', 'Other'];
 export const KEYED_VALUE_KEYS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'] as const;
 
 /** Line item fields; their wire names are the keys of one `items[]` object. */

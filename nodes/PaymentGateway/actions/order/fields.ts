@@ -11,7 +11,7 @@ import {
 } from './fields.groups';
 import { customDataGroup, itemsList, lineItemsJsonGroup, parametersGroup } from './fields.items';
 
-export { ITEM_FIELDS, ITEM_GENDERS, KEYED_VALUE_KEYS } from './fields.items';
+export { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields.items';
 export { customerIdField, webhookUrlField } from './fields.groups';
 
 /** Field fragments of POST /orders/v1/create, declared once and shared by every order flow. */

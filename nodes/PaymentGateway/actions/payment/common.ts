@@ -9,8 +9,12 @@ import { assertValid } from '../../fields/violations';
 import type { Channel } from '../../transport';
 import { getChannel } from '../channel';
 import type { NodeError } from '../errorItem';
-import { asNodeError } from '../errorItem';
-import { doneAfterLostAnswer, pauseBeforeCheck, settledError, wasAnswerLost } from '../lostAnswer';
+import {
+	doneAfterLostAnswer,
+	pauseBeforeCheck,
+	settledError,
+	settleWriteFailure,
+} from '../lostAnswer';
 import { withAmountValues } from '../transaction/get.operation';
 import { findingOf, readTransaction, type ManagePaymentAction } from './settle';
 
@@ -185,8 +189,9 @@ export async function executeManagePayment(
 			codes: { E0044: NOT_IN_STATE },
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
-		const json = await settleLostAnswer(ctx, itemIndex, sent, before, error);
+		const json = await settleWriteFailure(ctx, itemIndex, error, (lost) =>
+			settleLostAnswer(ctx, itemIndex, sent, before, lost),
+		);
 		return [{ json, pairedItem: { item: itemIndex } }];
 	}
 

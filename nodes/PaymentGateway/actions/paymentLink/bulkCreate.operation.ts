@@ -29,8 +29,7 @@ import {
 } from '../bulk';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
-import { settledError, wasAnswerLost } from '../lostAnswer';
-import { asNodeError } from '../errorItem';
+import { settleWriteFailure } from '../lostAnswer';
 
 const show = { resource: ['paymentLink'], operation: ['bulkCreate'] };
 
@@ -153,13 +152,10 @@ async function upload(
 			codes: { E0035: 'Invalid file format: the bulk payment link upload takes .xlsx files only.' },
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
-		throw settledError(
-			error,
-			'unknown',
-			'The payment link upload may have created links: its answer was lost',
-			'The service has no read of payment links or of uploads, and nothing in a file makes a repeat refused, so the node cannot tell whether the links were created and did not send the file again. Check the payment links in the merchant dashboard before uploading it again: a second upload creates every link again.',
-		);
+		throw settleWriteFailure(ctx, itemIndex, error, {
+			message: 'The payment link upload may have created links: its answer was lost',
+			how: 'The service has no read of payment links or of uploads, and nothing in a file makes a repeat refused, so the node cannot tell whether the links were created and did not send the file again. Check the payment links in the merchant dashboard before uploading it again: a second upload creates every link again.',
+		});
 	}
 	return outputItems(values.output === 'summary', response, pairedItem);
 }

@@ -8,8 +8,7 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
-import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
-import { asNodeError } from '../errorItem';
+import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 
 const show = { resource: ['paymentLink'], operation: ['deactivate'] };
 
@@ -76,13 +75,10 @@ export async function execute(
 					: undefined,
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(this, error, itemIndex);
-		throw settledError(
-			error,
-			'unknown',
-			"The deactivation's answer was lost and no later attempt settled it",
-			"An attempt's answer was lost and no later attempt settled it. Deactivating again is safe: it deactivates the link, or answers E0021 when it is already deactivated.",
-		);
+		throw settleWriteFailure(this, itemIndex, error, {
+			message: "The deactivation's answer was lost and no later attempt settled it",
+			how: "An attempt's answer was lost and no later attempt settled it. Deactivating again is safe: it deactivates the link, or answers E0021 when it is already deactivated.",
+		});
 	}
 	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 	return [

@@ -10,8 +10,7 @@ import { planRules, shapePlanBody } from './rules';
 import { planTable } from './fields';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
-import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
-import { asNodeError } from '../errorItem';
+import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 
 const show = { resource: ['subscriptionPlan'], operation: ['create'] };
 
@@ -104,13 +103,10 @@ async function sendPlan(
 					: undefined,
 		});
 	} catch (error) {
-		if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
-		throw settledError(
-			error,
-			'unknown',
-			"The plan's answer was lost and no later attempt settled it",
-			'Sending the plan again is safe: the service creates it once, or refuses it when the same plan (name, billing frequency, currency, installment amount) exists. The service has no read of a plan: check the subscription plans in the merchant dashboard.',
-		);
+		throw settleWriteFailure(ctx, itemIndex, error, {
+			message: "The plan's answer was lost and no later attempt settled it",
+			how: 'Sending the plan again is safe: the service creates it once, or refuses it when the same plan (name, billing frequency, currency, installment amount) exists. The service has no read of a plan: check the subscription plans in the merchant dashboard.',
+		});
 	}
 }
 

@@ -20,8 +20,7 @@ import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import type { ServiceFailure } from '../../transport/errors';
 import type { NodeError } from '../errorItem';
-import { asNodeError } from '../errorItem';
-import { doneAfterLostAnswer, settledError, wasAnswerLost } from '../lostAnswer';
+import { doneAfterLostAnswer, settledError, settleWriteFailure } from '../lostAnswer';
 
 const show = { resource: ['transaction'], operation: ['uploadDocument'] };
 
@@ -206,7 +205,7 @@ export async function execute(
 			confirmDuplicate: (failure) => sameDocument(failure, fields),
 		});
 	} catch (error) {
-		throw wasAnswerLost(error) ? lostAnswerError(error) : asNodeError(this, error, itemIndex);
+		throw settleWriteFailure(this, itemIndex, error, lostAnswerError);
 	}
 	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 

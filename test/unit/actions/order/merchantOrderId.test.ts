@@ -1,7 +1,7 @@
 import {
 	GENERATED_ID_MAX_LENGTH,
 	generateMerchantOrderId,
-} from '../../../../nodes/PaymentGateway/actions/order/merchantOrderId';
+} from '../../../../nodes/PaymentGateway/actions/order/common';
 
 describe('a generated Merchant Order ID', () => {
 	it('names the execution and item, with a random part', () => {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { resolveParameter } from '../../../nodes/PaymentGateway/fields/resolve';
+import { resolveParameter } from '../../nodes/PaymentGateway/helpers/context';
 
 /**
  * A context whose raw parameters are given, and whose evaluation of an expression is visible:
