@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { payoutSchema } from '../../spreadsheet/payout';
 import type { RowViolation } from '../../spreadsheet/schema';
@@ -149,17 +149,6 @@ export function stopAt(
 /** A file built ahead: its failure is handled where it is awaited, never left unhandled meanwhile. */
 export function build(batch: Batch): Promise<Buffer> {
 	const file = buildFile(payoutSchema, 'Payouts', batch.rows);
-	file.catch(() => undefined);
-	return file;
-}
-
-/**
- * The file of `batches[index]`, built a timer's turn later: called right after an upload starts,
- * so that upload goes out first and the service reads it while the node builds the next file.
- */
-export function buildNext(batches: Batch[], index: number): Promise<Buffer> | undefined {
-	if (index >= batches.length) return undefined;
-	const file = sleep(0).then(async () => await build(batches[index]));
 	file.catch(() => undefined);
 	return file;
 }

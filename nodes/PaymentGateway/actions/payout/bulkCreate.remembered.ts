@@ -12,7 +12,6 @@ import {
 	alreadySubmitted,
 	batchJson,
 	build,
-	buildNext,
 	mayHaveQueued,
 	output,
 	queuedJson,
@@ -221,11 +220,10 @@ export async function sendRemembered(
 	let next: Promise<Buffer> | undefined = batches.length ? build(batches[0]) : undefined;
 	for (const [index, batch] of batches.entries()) {
 		const file: Buffer = await (next as Promise<Buffer>);
-		const answer = sendOne(ctx, itemIndex, fields, batch, file, sending);
-		next = buildNext(batches, index + 1);
+		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
 		let json: IDataObject;
 		try {
-			json = await answer;
+			json = await sendOne(ctx, itemIndex, fields, batch, file, sending);
 		} catch (error) {
 			release(settle, batches.slice(index + 1));
 			await memory.settle(settle.confirmed, settle.released, settle.markers);

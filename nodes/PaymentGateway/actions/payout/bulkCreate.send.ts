@@ -16,7 +16,6 @@ import {
 	alreadySubmitted,
 	batchJson,
 	build,
-	buildNext,
 	describeAll,
 	output,
 	queuedJson,
@@ -27,8 +26,7 @@ import { uploadBatch } from './bulkCreate.upload';
 
 /**
  * The batches one after the other, one item each. The next batch's file is built while the service
- * reads the current one (buildNext), so at most two files are held; each is dropped once its batch
- * is answered.
+ * reads the current one, so at most two files are held; each is dropped once its batch is answered.
  * Versions 1–2 without batches keep their one upload's failures as they were: thrown unchanged,
  * a repeated Request ID (E0021) included.
  */
@@ -43,13 +41,12 @@ async function sendBatches(
 	let next: Promise<Buffer> | undefined = build(batches[0]);
 	for (const [index, batch] of batches.entries()) {
 		const file: Buffer = await (next as Promise<Buffer>);
+		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
 		const base = batchJson(batch, batches.length, fields, 'queued');
-		const { requestId, fileName } = batch;
-		const answer = uploadBatch(ctx, itemIndex, fields, requestId, fileName, file);
-		next = buildNext(batches, index + 1);
 		let json: IDataObject;
 		try {
-			json = queuedJson(base, await answer);
+			const { requestId, fileName } = batch;
+			json = queuedJson(base, await uploadBatch(ctx, itemIndex, fields, requestId, fileName, file));
 		} catch (thrown) {
 			const error = asNodeError(ctx, thrown, itemIndex);
 			if (!fields.split) throw error;
