@@ -1,10 +1,8 @@
 // The figures of the performance table: what runs in real n8n, against which anchor.
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-
 import type { Sandbox } from '../test/sandbox';
 import type { WorkflowJson } from '../test/e2e/n8n';
-import type { BenchN8n, Execution } from './n8n';
+import { anchor, type Figure } from './figure';
+import type { Execution } from './n8n';
 import { atLeast, atMost, median, type Row } from './stats';
 import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from './workflows';
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
@@ -37,31 +35,6 @@ export interface Sandboxes {
 	tls: Sandbox;
 	/** The poll trigger's window: every generated transaction is in a year-long window. */
 	poll: Sandbox;
-}
-
-export interface AnchorResult {
-	ms: number;
-	count: number;
-	baseRssMb: number;
-	peakRssMb: number;
-}
-
-export function anchor(args: string[]): Promise<AnchorResult> {
-	const child = spawn(process.execPath, [resolve(__dirname, 'anchor.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-	let out = '';
-	child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-	return new Promise((done, fail) =>
-		child.once('close', (code) => (code === 0 ? done(JSON.parse(out) as AnchorResult) : fail(new Error(`anchor ${args[0]} exit ${code}`)))),
-	);
-}
-
-export interface Figure {
-	key: string;
-	workflows(): WorkflowJson[] | Promise<WorkflowJson[]>;
-	round(n8n: BenchN8n, round: number): Promise<void>;
-	rows(): Row[];
-	/** Stops what the figure started for itself (its own n8n processes). */
-	dispose?(): Promise<void>;
 }
 
 /** The contenders' orders: rotated per round so none always runs first. */

@@ -3,7 +3,7 @@
 // sandbox and answered, against exceljs alone writing the same rows as one file; and the n8n
 // process's RSS growth while the node ran against exceljs's growth writing them.
 import type { BenchN8n } from './n8n';
-import { anchor, type Figure } from './figures';
+import { anchor, type Figure } from './figure';
 import { PAYOUT_ITEM } from './sheets';
 import { atMost } from './stats';
 import { benchWorkflow, gateway, itemsCode } from './workflows';

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { windowDays } from '../nodes/PaymentGatewayPollTrigger/window';
 import type { Sandbox } from '../test/sandbox';
 import { startPollWorkflow } from '../test/harness';
-import { anchor, type Figure } from './figures';
+import { anchor, type Figure } from './figure';
 import { atMost, median, type Row } from './stats';
 
 export interface PollResult {

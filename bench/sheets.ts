@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { BenchN8n } from './n8n';
-import { anchor, type Figure } from './figures';
+import { anchor, type Figure } from './figure';
 import { atMost } from './stats';
 import { benchWorkflow, gateway, itemsCode } from './workflows';
 

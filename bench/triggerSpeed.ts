@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { deliveries, post } from '../test/e2e/burst';
 import { N8n, TRIGGER_TYPE, type WorkflowJson } from '../test/e2e/n8n';
 import { ClusterProcess, queueEnvironment } from '../test/e2e/queue';
-import type { Figure } from './figures';
+import type { Figure } from './figure';
 import { atMost, type Row } from './stats';
 
 const ROOT = resolve(__dirname, '..');
