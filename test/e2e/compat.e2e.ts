@@ -89,7 +89,7 @@ describe(`the package in n8n ${N8N_VERSION}`, () => {
 		} finally {
 			await n8n.stop();
 		}
-	});
+	}, 900_000);
 
 	it('every credential test passes against the sandbox (Test button)', async () => {
 		await n8n.start();
@@ -105,7 +105,7 @@ describe(`the package in n8n ${N8N_VERSION}`, () => {
 		} finally {
 			await n8n.stop();
 		}
-	});
+	}, 900_000);
 
 	it('Order > Create Payment, then paid in the sandbox: Transaction > Get reads it CAPTURED', async () => {
 		const created = await n8n.execute(ORDER_ID);

@@ -175,7 +175,7 @@ beforeAll(async () => {
 	await setUpOwner(n8n, OWNER);
 	({ context, page } = await openBrowser());
 	await signIn(page, n8n, OWNER);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await context?.close();

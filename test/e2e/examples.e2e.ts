@@ -282,7 +282,7 @@ describe('example workflows, run by hand (n8n execute)', () => {
 					throw new Error(`webhooks never registered:\n${n8n.log().slice(-4000)}`);
 				await sleep(250);
 			}
-		}, 300_000);
+		}, 900_000);
 
 		async function checkout(body: unknown) {
 			const response = await fetch(checkoutUrl, {

@@ -80,7 +80,7 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ seed: 41, transactionCount: 30, invoiceItemCount: 3 });
 	n8n = await N8n.create({ ui: true });
 	for (const batch of demoCredentials(sandbox)) await n8n.importCredentials(batch);
-	await n8n.start(600_000); // minutes on a busy machine
+	await n8n.start();
 	await setUpOwner(n8n, OWNER);
 	({ context, page } = await openBrowser());
 	await signIn(page, n8n, OWNER);

@@ -106,7 +106,7 @@ export function useLostAnswers(id: string, name: string, suiteCases: Case[]): vo
 		await live.n8n.publish(id);
 		await live.n8n.start();
 		await live.n8n.waitForWebhooks(cases.map(hookUrl));
-	}, 300_000);
+	}, 900_000);
 
 	afterAll(async () => {
 		await live.n8n?.dispose();

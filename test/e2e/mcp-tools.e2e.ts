@@ -51,7 +51,7 @@ beforeAll(async () => {
 			await sleep(500);
 		}
 	}
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	console.log(

@@ -201,8 +201,12 @@ export class N8n {
 		if (result.code !== 0) throw new Error(`publish:workflow ${id} failed:\n${tail(result)}`);
 	}
 
-	/** `n8n start`, resolved once /healthz/readiness answers 200. */
-	async start(timeoutMs = 120_000): Promise<void> {
+	/**
+	 * `n8n start`, resolved once /healthz/readiness answers 200. The limit is a safety net for a hung
+	 * start: on a loaded 2-core machine a fresh n8n took over two minutes (migrations, then its
+	 * workflows), so callers' hooks and tests allow 900 s.
+	 */
+	async start(timeoutMs = 600_000): Promise<void> {
 		if (this.server) throw new Error('already started');
 		const child = this.spawn(['start']);
 		this.server = child;

@@ -110,7 +110,7 @@ describe('Payment Gateway Poll Trigger in real n8n', () => {
 			(list) => list.length >= 1 && list.every((e) => e.finished),
 		);
 		expect(changes(executions)).toEqual([['payment_captured', sale.transactionId, 'CAPTURED']]);
-	}, 150_000);
+	}, 900_000);
 
 	it('changes made while n8n is down start one execution each after the restart; nothing repeats', async () => {
 		await n8n.stop();
@@ -138,5 +138,5 @@ describe('Payment Gateway Poll Trigger in real n8n', () => {
 				['payment_authorised', auth.transactionId, 'AUTHORISED'],
 			].sort(),
 		);
-	}, 180_000);
+	}, 900_000);
 });

@@ -184,7 +184,7 @@ beforeAll(async () => {
 			throw new Error(`trigger never registered at ${eventsUrl}:\n${webhook.log().slice(-3000)}`);
 		await sleep(250);
 	}
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all([webhook?.stop(), ...workers.map(async (w) => await w.stop())]);

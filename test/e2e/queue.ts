@@ -96,8 +96,8 @@ export class ClusterProcess {
 		return this.output.join('');
 	}
 
-	/** Worker: its "ready" line; webhook process: its /healthz. */
-	private async ready(timeoutMs = 120_000): Promise<void> {
+	/** Worker: its "ready" line; webhook process: its /healthz (a safety net: minutes when loaded). */
+	private async ready(timeoutMs = 600_000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (this.exited)

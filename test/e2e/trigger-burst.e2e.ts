@@ -98,7 +98,7 @@ beforeAll(async () => {
 	await n8n.publish(WORKFLOW_ID);
 	await n8n.start();
 	await waitForRoute();
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await n8n?.dispose();
@@ -163,7 +163,7 @@ describe('Payment Gateway Trigger under burst in real n8n (regular mode)', () =>
 		const keys = await settledKeys(n8n, WORKFLOW_ID, TRIGGER, all);
 		expect(judge(all, keys)).toEqual({ lost: [], twice: [] });
 		expect(keys).toHaveLength(all.length);
-	}, 300_000);
+	}, 900_000);
 
 	it("a row left by a process that ended before n8n's answer: a delivery that ran is a duplicate, one that did not runs once", async () => {
 		const ran = AT_ONE[42];

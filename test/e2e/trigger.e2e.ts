@@ -43,7 +43,7 @@ beforeAll(async () => {
 			throw new Error(`webhook never registered at ${url}:\n${n8n.log().slice(-4000)}`);
 		await sleep(250);
 	}
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await n8n?.dispose();

@@ -35,7 +35,7 @@ beforeAll(async () => {
 	await n8n.start();
 	await n8n.publicApiKey();
 	await untilWebhooksServed(n8n.baseUrl, () => n8n.log());
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await n8n?.dispose();

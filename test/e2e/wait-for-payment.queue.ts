@@ -44,7 +44,7 @@ beforeAll(async () => {
 	]);
 	await main.publicApiKey();
 	await untilWebhooksServed(webhook.n8n.baseUrl, () => webhook.log());
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all([webhook?.stop(), worker?.stop()]);

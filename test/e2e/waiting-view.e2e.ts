@@ -81,7 +81,7 @@ beforeAll(async () => {
 	);
 	({ context, page } = await openBrowser());
 	await signIn(page, n8n, OWNER);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await context?.close();
