@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MAX_UPLOAD_BYTES } from '../fields/limits';
 import type { Column, RawRow, RowViolation, SheetSchema, SourcedRow } from '../spreadsheet/schema';
 import { describeRowViolation } from '../spreadsheet/schema';
-import type { CellValue } from '../spreadsheet/xlsx';
+import type { CellValue } from '../spreadsheet/write';
 import { buildXlsx, readXlsx } from '../spreadsheet/xlsx';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

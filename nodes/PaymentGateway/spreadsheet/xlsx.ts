@@ -1,9 +1,10 @@
-// The bulk endpoints take .xlsx files; exceljs is this package's one runtime dependency.
+// The bulk endpoints take .xlsx files: written by ./write, read with exceljs (this package's one
+// runtime dependency).
 import type * as ExcelJSModule from 'exceljs';
 
+import { writeXlsx, type CellValue } from './write';
 import { assertXlsxBounds } from './zip';
 
-export type CellValue = string | number | boolean | Date | null | undefined;
 
 // Loaded on first use only: most workflows never build or read a spreadsheet.
 let excel: typeof ExcelJSModule | undefined;
@@ -18,12 +19,7 @@ export async function buildXlsx(
 	headers: string[],
 	rows: CellValue[][],
 ): Promise<Buffer> {
-	const workbook = new (await exceljs()).Workbook();
-	const sheet = workbook.addWorksheet(sheetName);
-	sheet.addRow(headers);
-	for (const row of rows) sheet.addRow(row.map((value) => (value === undefined ? null : value)));
-	const data = await workbook.xlsx.writeBuffer();
-	return Buffer.from(data as ArrayBuffer);
+	return await writeXlsx(sheetName, [headers, ...rows]);
 }
 
 export interface SheetData {
