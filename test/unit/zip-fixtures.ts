@@ -1,6 +1,7 @@
 // Repacks real .xlsx files with other sheet contents, for the spreadsheet bound tests.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 
+import { zipParts } from '../../nodes/PaymentGateway/spreadsheet/write';
 import { buildXlsx } from '../../nodes/PaymentGateway/spreadsheet/xlsx';
 import { readCentralDirectory } from '../../nodes/PaymentGateway/spreadsheet/zip';
 
@@ -11,43 +12,19 @@ export interface Part {
 	statedSize?: number;
 }
 
-/** A plain zip writer (deflate, no data descriptors), enough to repack an .xlsx. */
-function zip(parts: Part[]): Buffer {
-	const locals: Buffer[] = [];
-	const centrals: Buffer[] = [];
-	let offset = 0;
+/** The parts zipped by the package's writer; where a part's stated size lies, it is patched in. */
+async function zip(parts: Part[]): Promise<Buffer> {
+	const file = await zipParts(parts.map((part) => [part.name, part.data]));
+	// The central directory's offset, from the end record; its entries have no extra fields.
+	let at = file.readUInt32LE(file.length - 22 + 16);
 	for (const part of parts) {
-		const name = Buffer.from(part.name, 'utf8');
-		const packed = deflateRawSync(part.data);
-		const size = part.statedSize ?? part.data.length;
-		const local = Buffer.alloc(30);
-		local.writeUInt32LE(0x04034b50, 0);
-		local.writeUInt16LE(20, 4);
-		local.writeUInt16LE(8, 8);
-		local.writeUInt32LE(packed.length, 18);
-		local.writeUInt32LE(size, 22);
-		local.writeUInt16LE(name.length, 26);
-		const central = Buffer.alloc(46);
-		central.writeUInt32LE(0x02014b50, 0);
-		central.writeUInt16LE(20, 4);
-		central.writeUInt16LE(20, 6);
-		central.writeUInt16LE(8, 10);
-		central.writeUInt32LE(packed.length, 20);
-		central.writeUInt32LE(size, 24);
-		central.writeUInt16LE(name.length, 28);
-		central.writeUInt32LE(offset, 42);
-		locals.push(local, name, packed);
-		centrals.push(central, name);
-		offset += 30 + name.length + packed.length;
+		if (part.statedSize !== undefined) {
+			file.writeUInt32LE(part.statedSize, at + 24);
+			file.writeUInt32LE(part.statedSize, file.readUInt32LE(at + 42) + 22);
+		}
+		at += 46 + file.readUInt16LE(at + 28);
 	}
-	const directory = Buffer.concat(centrals);
-	const end = Buffer.alloc(22);
-	end.writeUInt32LE(0x06054b50, 0);
-	end.writeUInt16LE(parts.length, 8);
-	end.writeUInt16LE(parts.length, 10);
-	end.writeUInt32LE(directory.length, 12);
-	end.writeUInt32LE(offset, 16);
-	return Buffer.concat([...locals, directory, end]);
+	return file;
 }
 
 /** The parts of a real .xlsx, unpacked. */
@@ -83,5 +60,5 @@ export async function workbookWithRows(
 		),
 	);
 	sheet.statedSize = statedSize;
-	return zip(parts);
+	return await zip(parts);
 }

@@ -117,12 +117,14 @@ async function deflateRaw(data: Uint8Array): Promise<Buffer> {
 const DOS_1980_01_01 = (1 << 5) | 1;
 
 /** A zip of the parts, deflated, without data descriptors or ZIP64 (a bulk file is far smaller). */
-async function zip(parts: Array<[name: string, text: string]>): Promise<Buffer> {
+export async function zipParts(
+	parts: Array<[name: string, data: string | Buffer]>,
+): Promise<Buffer> {
 	const local: Buffer[] = [];
 	const central: Buffer[] = [];
 	let offset = 0;
-	for (const [name, text] of parts) {
-		const data = Buffer.from(text, 'utf8');
+	for (const [name, content] of parts) {
+		const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
 		const packed = await deflateRaw(data);
 		const fileName = Buffer.from(name, 'utf8');
 		// Version 2.0, UTF-8 names, deflate, a fixed date; then CRC and both sizes.
@@ -159,7 +161,7 @@ async function zip(parts: Array<[name: string, text: string]>): Promise<Buffer> 
 /** One sheet named `sheetName` holding `rows` as given (the first row is the header). */
 export async function writeXlsx(sheetName: string, rows: CellValue[][]): Promise<Buffer> {
 	const { sheet, strings } = sheetParts(rows);
-	return await zip([
+	return await zipParts([
 		['[Content_Types].xml', CONTENT_TYPES],
 		['_rels/.rels', ROOT_RELS],
 		['xl/workbook.xml', workbook(sheetName)],
