@@ -5,7 +5,6 @@ import type * as ExcelJSModule from 'exceljs';
 import { writeXlsx, type CellValue } from './write';
 import { assertXlsxBounds } from './zip';
 
-
 // Loaded on first use only: most workflows never build or read a spreadsheet.
 let excel: typeof ExcelJSModule | undefined;
 async function exceljs(): Promise<typeof ExcelJSModule> {
