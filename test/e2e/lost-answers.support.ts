@@ -2,6 +2,7 @@
 // each feed one Payment Gateway node (version 3, the editor's default, settings left at their
 // defaults, Continue On Fail), run against the sandbox; outputs read from the executions n8n saved.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { startSandbox, type FaultKind, type Sandbox, type TransactionRecord } from '../sandbox';
 import { requestsTo, sandboxCredentials } from '../workflows/support';
@@ -160,6 +161,22 @@ function body(items: object[], file?: Upload): Pick<RequestInit, 'body' | 'heade
 	return { body: form };
 }
 
+/**
+ * Posts once n8n serves the webhook. On a loaded machine n8n answered a CORS probe of the path (so
+ * `waitForWebhooks` passed) and then 404 to the first POST: a 404 starts no execution, so the POST
+ * is sent again until n8n takes it (a safety net of 120 s, judged by n8n's answer).
+ */
+async function postWhenRegistered(
+	url: string,
+	request: () => Pick<RequestInit, 'body' | 'headers'>,
+): Promise<Response> {
+	for (const deadline = Date.now() + 120_000; ; await sleep(500)) {
+		const response = await fetch(url, { method: 'POST', ...request() });
+		if (response.status !== 404 || Date.now() > deadline) return response;
+		await response.text();
+	}
+}
+
 /** Posts the items to the case's webhook; the execution n8n saved, and the node's output in it. */
 export async function run(
 	c: Case,
@@ -167,7 +184,7 @@ export async function run(
 	file?: Upload,
 ): Promise<{ execution: Execution; output: Item[] }> {
 	const before = (await live.n8n.executions(workflowId)).length;
-	const response = await fetch(hookUrl(c), { method: 'POST', ...body(items, file) });
+	const response = await postWhenRegistered(hookUrl(c), () => body(items, file));
 	expect(response.status).toBe(200);
 	const executions = await live.n8n.waitForExecutions(
 		workflowId,
