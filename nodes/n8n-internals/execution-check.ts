@@ -1,10 +1,16 @@
 /**
- * Capability "execution check": whether an execution carrying a delivery exists, read from n8n's
- * database (@n8n/db ExecutionRepository). The execution's data holds the trigger's output item,
- * whose `deliveryKey` is stored as a JSON string (n8n flattens run data with `flatted`, one entry
- * per string), so a LIKE over the stored data finds it.
+ * Capability "execution check": whether a delivery's execution ran or will run, read from n8n's
+ * database (@n8n/db ExecutionRepository) and, in queue mode, n8n's queue. The execution's data
+ * holds the trigger's output item, whose `deliveryKey` is stored as a JSON string (n8n flattens run
+ * data with `flatted`, one entry per string), so a LIKE over the stored data finds it.
+ *
+ * An execution written but never started (`startedAt` empty) counts only while its job is queued:
+ * a webhook process killed after writing the execution and before queueing its job leaves one no
+ * worker will ever run (n8n later marks it crashed), and that delivery must run again.
  */
 import { absent, asFault, changed, found, type Capability } from './load';
+import { queuedExecutions } from './queued-jobs';
+import { queueRedis } from './queue-redis';
 import { dateParameter, likeLiteral, n8nRepository, type EntityShape } from './repositories';
 
 export const EXECUTION_CHECK = "execution check (n8n's execution repository)";
@@ -15,20 +21,21 @@ export const CLOCK_MARGIN_MS = 5 * 60_000;
 export interface ExecutionCheck {
 	/**
 	 * True when an execution of `workflowId` created between `since` and `until` (widened by the
-	 * clock margin) carries `deliveryKey`, deleted executions included (they ran). Rejects with a
-	 * fault when the database does not answer.
+	 * clock margin) carries `deliveryKey` and started, deleted executions included (they ran), or
+	 * waits in n8n's queue. Rejects with a fault when the database or the queue does not answer.
 	 */
 	carries(workflowId: string, deliveryKey: string, since: number, until: number): Promise<boolean>;
 }
 
 interface QueryBuilder {
-	select(selection: string): QueryBuilder;
+	select(selection: string, alias?: string): QueryBuilder;
+	addSelect(selection: string, alias: string): QueryBuilder;
 	innerJoin(entity: unknown, alias: string, condition: string): QueryBuilder;
 	where(condition: string, parameters: object): QueryBuilder;
 	andWhere(condition: string, parameters?: object): QueryBuilder;
 	withDeleted(): QueryBuilder;
 	limit(count: number): QueryBuilder;
-	getRawOne(): Promise<unknown>;
+	getRawMany(): Promise<Array<{ id: unknown; startedAt: unknown }>>;
 }
 export interface ExecutionRepository extends EntityShape {
 	manager: {
@@ -55,7 +62,7 @@ async function probe(): Promise<Capability<ExecutionCheck>> {
 	const repository = await n8nRepository<ExecutionRepository>(
 		EXECUTION_CHECK,
 		'ExecutionRepository',
-		['id', 'workflowId', 'createdAt'],
+		['id', 'workflowId', 'createdAt', 'startedAt'],
 	);
 	if (!repository) return absent('no @n8n/db here');
 	await checkExecutionData(repository);
@@ -82,6 +89,9 @@ async function checkExecutionData(repository: ExecutionRepository): Promise<void
 		await changed(EXECUTION_CHECK, `ExecutionData has no ${missing.join(', ')}`);
 }
 
+/** Executions asked about per delivery: more than one carries a key only after re-runs. */
+const AT_MOST = 20;
+
 async function carries(
 	repository: ExecutionRepository,
 	workflowId: string,
@@ -90,10 +100,11 @@ async function carries(
 	until: number,
 ): Promise<boolean> {
 	const type = repository.manager.connection.options.type;
-	const row = await repository
+	const rows = await repository
 		.createQueryBuilder('execution')
 		.withDeleted()
-		.select('execution.id')
+		.select('execution.id', 'id')
+		.addSelect('execution.startedAt', 'startedAt')
 		.innerJoin('ExecutionData', 'data', 'data.executionId = execution.id')
 		.where('execution.workflowId = :workflowId', { workflowId })
 		.andWhere('execution.createdAt >= :since', {
@@ -105,7 +116,30 @@ async function carries(
 		.andWhere("data.data LIKE :pattern ESCAPE '\\'", {
 			pattern: `%${likeLiteral(JSON.stringify(deliveryKey))}%`,
 		})
+		.limit(AT_MOST)
+		.getRawMany();
+	if (rows.some((row) => row.startedAt !== null && row.startedAt !== undefined)) return true;
+	const unstarted = rows.map((row) => String(row.id));
+	if (unstarted.length === 0) return false;
+	return await queuedOrStarted(repository, unstarted);
+}
+
+/**
+ * Executions written but not started: queued (a worker will run them) or started since the first
+ * look. The queue is read first: a job that leaves it has started before (n8n sets startedAt when
+ * a worker takes it), so the second look at the database sees it.
+ */
+async function queuedOrStarted(repository: ExecutionRepository, ids: string[]): Promise<boolean> {
+	const redis = await queueRedis();
+	if (redis.found && (await queuedExecutions(redis.use, ids)).size > 0) return true;
+	const started = await repository
+		.createQueryBuilder('execution')
+		.withDeleted()
+		.select('execution.id', 'id')
+		.addSelect('execution.startedAt', 'startedAt')
+		.where('execution.id IN (:...ids)', { ids })
+		.andWhere('execution.startedAt IS NOT NULL')
 		.limit(1)
-		.getRawOne();
-	return row !== undefined && row !== null;
+		.getRawMany();
+	return started.length > 0;
 }

@@ -13,6 +13,8 @@ export const QUEUE_REDIS = 'queue Redis (n8n settings + ioredis)';
 export interface QueueRedis {
 	/** `N8N_REDIS_KEY_PREFIX`, as a hash tag in cluster mode (every key of a script in one slot). */
 	prefix: string;
+	/** Bull's key prefix (`QUEUE_BULL_PREFIX`), as n8n's queue writes its jobs under it. */
+	bullPrefix: string;
 	/** Waits for the connection (first use, or after Redis came back), at most 2 s, else rejects. */
 	ready(): Promise<void>;
 	/** EVAL, failing at once while Redis is not connected. */
@@ -45,7 +47,7 @@ interface RedisSettings {
 interface N8nConfig {
 	executions: { mode: string };
 	redis: { prefix: string };
-	queue: { bull: { redis: RedisSettings } };
+	queue: { bull: { prefix: string; redis: RedisSettings } };
 }
 
 /** n8n's GlobalConfig, undefined outside n8n (no @n8n/di or @n8n/config to load). */
@@ -78,6 +80,7 @@ async function redisSettings(config: Partial<N8nConfig>): Promise<RedisSettings>
 		.filter(([field, type]) => typeof settings[field] !== type)
 		.map(([field]) => `queue.bull.redis.${field}`);
 	if (typeof config.redis?.prefix !== 'string') wrong.push('redis.prefix');
+	if (typeof config.queue?.bull?.prefix !== 'string') wrong.push('queue.bull.prefix');
 	if (wrong.length > 0)
 		await changed(QUEUE_REDIS, `settings missing or renamed: ${wrong.join(', ')}`);
 	return settings as RedisSettings;
@@ -110,10 +113,16 @@ async function probe(): Promise<Capability<QueueRedis>> {
 	const Redis = (isAbsent(ioredis) ? undefined : ioredis.default) as RedisConstructor | undefined;
 	if (typeof Redis !== 'function' || typeof Redis.Cluster !== 'function')
 		return await changed(QUEUE_REDIS, 'ioredis (n8n connects its queue with it) not found');
-	return found(connect(Redis, settings, (config as N8nConfig).redis.prefix));
+	const { redis, queue } = config as N8nConfig;
+	return found(connect(Redis, settings, redis.prefix, queue.bull.prefix));
 }
 
-function connect(Redis: RedisConstructor, settings: RedisSettings, keyPrefix: string): QueueRedis {
+function connect(
+	Redis: RedisConstructor,
+	settings: RedisSettings,
+	keyPrefix: string,
+	bullPrefix: string,
+): QueueRedis {
 	const nodes = settings.clusterNodes
 		.split(',')
 		.filter((pair) => pair.trim() !== '')
@@ -156,10 +165,11 @@ function connect(Redis: RedisConstructor, settings: RedisSettings, keyPrefix: st
 		client.on('error', () => undefined);
 		return client;
 	};
-	let prefix = keyPrefix || 'n8n';
-	if (nodes.length > 0) prefix = `{${prefix.replace(/^\{|\}$/g, '')}}`;
+	// As n8n's RedisClientService.toValidPrefix: a hash tag in cluster mode.
+	const tagged = (name: string) => (nodes.length > 0 ? `{${name.replace(/^\{|\}$/g, '')}}` : name);
 	return {
-		prefix,
+		prefix: tagged(keyPrefix || 'n8n'),
+		bullPrefix: tagged(bullPrefix || 'bull'),
 		ready: async () => await asFault(QUEUE_REDIS, async () => await ready(connected())),
 		eval: async (script, keys, ...args) =>
 			await asFault(QUEUE_REDIS, async () => await connected().eval(script, keys, ...args)),

@@ -128,6 +128,7 @@ interface ExecutionPage {
 	data: Array<{
 		id: string;
 		status: string;
+		startedAt?: string | null;
 		data?: { resultData: { runData: Record<string, any[]> } };
 	}>;
 	nextCursor?: string | null;
@@ -209,10 +210,16 @@ export async function executionKeys(
 	lastHidden = hidden.length;
 	const all = [...listed, ...hidden];
 	const unfinished = all.filter((e) => UNFINISHED.has(e.status)).length;
-	// Created but never queued: n8n answered that delivery with an error (Redis stopped); its retry
-	// is another execution. Not a run: a delivery with nothing else is reported lost.
-	const neverStarted = all.filter((e) => e.status === 'new').length;
-	const keys = all.filter((e) => !UNFINISHED.has(e.status)).map((e) => itemKey(e, trigger));
+	// Created but never queued: n8n answered that delivery with an error (Redis stopped), or its
+	// webhook process was killed before queueing it; its retry is another execution. n8n's queue
+	// recovery later marks such an execution crashed, still without a start. Not a run: a delivery
+	// with nothing else is reported lost.
+	const notStarted = (e: ListedExecution) =>
+		e.status === 'new' || (e.status === 'crashed' && !e.startedAt);
+	const neverStarted = all.filter(notStarted).length;
+	const keys = all
+		.filter((e) => !UNFINISHED.has(e.status) && !notStarted(e))
+		.map((e) => itemKey(e, trigger));
 	return { keys, unfinished, neverStarted, hidden: hidden.length };
 }
 

@@ -26,7 +26,14 @@ import {
 	type Execution,
 	type WorkflowJson,
 } from './n8n';
-import { ClusterProcess, pauseRedis, queueEnvironment, redisCommand, redisKeyCount } from './queue';
+import {
+	ClusterProcess,
+	pauseRedis,
+	pgQuery,
+	queueEnvironment,
+	redisCommand,
+	redisKeyCount,
+} from './queue';
 import { spreadBurst, type Spread } from './receivers';
 import { N8N_VERSION } from './version';
 
@@ -45,6 +52,13 @@ const claimKey = (deliveryKey: string) =>
 	`n8n:payment-gateway-trigger:${createHash('sha256').update(`${EVENTS_ID}:${TRIGGER_NODE_ID}\u0000${deliveryKey}`).digest('hex')}`;
 const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The id of the first execution of the trigger workflow carrying `delivery` (n8n's database). */
+const executionOf = (delivery: Delivery) =>
+	pgQuery(
+		`SELECT e.id FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id
+		 WHERE e."workflowId" = '${EVENTS_ID}' AND d.data LIKE '%${JSON.stringify(delivery.key).replace(/'/g, "''")}%'
+		 ORDER BY e.id LIMIT 1`,
+	);
 
 const AT_ONE = deliveries(8_000_000, 150);
 const AT_FIFTY = deliveries(8_000_150, 150);
@@ -402,6 +416,57 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 		expect(redisCommand('GET', claimKey(fresh.key))).toBe('done');
 		for (const delivery of [ran, fresh])
 			expect(redisCommand('EXISTS', `${claimKey(delivery.key)}:since`)).toBe('0');
+	});
+
+	it('a claim its process left unsettled after writing the execution: never queued → the re-send runs once; its job still queued → a duplicate', async () => {
+		const [unqueued, queued] = deliveries(8_001_350, 2);
+		const secret = sandbox.keys.webhook.notificationSecret;
+		for (const delivery of [unqueued, queued])
+			expect((await post(eventsUrl, secret, delivery.payload)).body).not.toBe(DUPLICATE);
+		await settledKeys(main, EVENTS_ID, TRIGGER, [unqueued, queued], 120_000);
+		const [unqueuedId, queuedId] = [unqueued, queued].map((delivery) => executionOf(delivery));
+		const before = pgQuery(
+			`SELECT status, "startedAt"::text FROM execution_entity WHERE id = ${queuedId}`,
+		).split('|');
+		// As a webhook process killed between n8n writing the execution and queueing its job leaves it.
+		pgQuery(
+			`UPDATE execution_entity SET status = 'new', "startedAt" = NULL WHERE id IN (${unqueuedId}, ${queuedId})`,
+		);
+		// The other one's job still waits in n8n's queue (delayed ten minutes; removed below).
+		const job = `bull:jobs:e2e-${queuedId}`;
+		const data = { executionId: queuedId, workflowId: EVENTS_ID, loadStaticData: false };
+		redisCommand('HSET', job, 'name', 'job', 'data', JSON.stringify(data), 'opts', '{}');
+		redisCommand(
+			'ZADD',
+			'bull:jobs:delayed',
+			String((Date.now() + 600_000) * 4096),
+			`e2e-${queuedId}`,
+		);
+		try {
+			for (const delivery of [unqueued, queued]) {
+				const key = claimKey(delivery.key);
+				redisCommand('DEL', key);
+				redisCommand('SET', `${key}:since`, String(Date.now() - 20_000), 'PX', '600000');
+			}
+			expect(await post(eventsUrl, secret, queued.payload)).toEqual({
+				status: 200,
+				body: DUPLICATE,
+			});
+			const answer = await post(eventsUrl, secret, unqueued.payload);
+			expect(answer.status).toBe(200);
+			expect(answer.body).not.toBe(DUPLICATE);
+		} finally {
+			// What n8n's queue recovery makes of an execution never queued: crashed, never started.
+			pgQuery(`UPDATE execution_entity SET status = 'crashed' WHERE id = ${unqueuedId}`);
+			redisCommand('ZREM', 'bull:jobs:delayed', `e2e-${queuedId}`);
+			redisCommand('DEL', job);
+			pgQuery(
+				`UPDATE execution_entity SET status = '${before[0]}', "startedAt" = '${before[1]}' WHERE id = ${queuedId}`,
+			);
+		}
+		earlier.push(unqueued, queued);
+		const keys = await settledKeys(main, EVENTS_ID, TRIGGER, earlier, 120_000);
+		expect(judge(earlier, keys)).toEqual({ lost: [], twice: [] });
 	});
 
 	it('Redis stopped for a few seconds mid-burst, then back: 0 lost, 0 processed twice', async () => {

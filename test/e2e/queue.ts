@@ -219,3 +219,16 @@ export function redisKeyCount(pattern: string): number {
 	);
 	return out.split('\n').filter((line) => line.trim() !== '').length;
 }
+
+/** One SQL statement on the suite's PostgreSQL database, its rows as psql prints them unaligned. */
+export function pgQuery(sql: string): string {
+	return execFileSync(
+		'psql',
+		['-At', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', process.env.QUEUE_PG_PORT!],
+		{
+			encoding: 'utf8',
+			input: sql,
+			env: { ...process.env, PGUSER: 'postgres', PGDATABASE: 'n8n' },
+		},
+	).trim();
+}

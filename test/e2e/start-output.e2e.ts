@@ -5,7 +5,7 @@
 // answers from its registered webhooks (404 when none) without running the workflow. Each answer
 // must end within 30 s, except an event stream (the MCP server), which the output must call one.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -14,10 +14,12 @@ import { freePortPair } from './n8n';
 const ROOT = resolve(__dirname, '../..');
 let demo: ChildProcess | undefined;
 let printed = '';
+/** The demo's n8n folder (its n8n.log is shown when an address fails). */
+let folder = '';
 
 /** Starts the demo and resolves with what it printed once it is ready (or rejects on exit). */
 function startDemo(port: number, sandboxPort: number): Promise<string> {
-	const folder = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'demo-n8n-'));
+	folder = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'demo-n8n-'));
 	const child = spawn(
 		'node',
 		['scripts/demo.js', '--port', String(port), '--sandbox-port', String(sandboxPort)],
@@ -55,6 +57,8 @@ interface Followed {
 	/** The answer ended within the time limit; false: it was still streaming. */
 	ended: boolean;
 	contentType: string;
+	/** How long the status line and headers took. */
+	headersMs: number;
 }
 
 /** Reads the body until it ends or the deadline passes (an MCP address streams for ever). */
@@ -79,7 +83,8 @@ async function readsToEnd(response: Response, deadline: number): Promise<boolean
 
 /** Follows an address as a browser (GET) or a CORS preflight (other methods), with a time limit. */
 async function follow({ method, url }: { method: string; url: string }): Promise<Followed> {
-	const deadline = Date.now() + ANSWER_WITHIN_MS;
+	const started = Date.now();
+	const deadline = started + ANSWER_WITHIN_MS;
 	const signal = AbortSignal.timeout(ANSWER_WITHIN_MS);
 	try {
 		// Uncompressed: n8n's compression holds back an event stream's first bytes (headers
@@ -98,13 +103,16 @@ async function follow({ method, url }: { method: string; url: string }): Promise
 						signal,
 					});
 		const contentType = response.headers.get('content-type') ?? '';
+		const headersMs = Date.now() - started;
 		return {
 			status: String(response.status),
 			ended: await readsToEnd(response, deadline),
 			contentType,
+			headersMs,
 		};
 	} catch (error) {
-		return { status: `no answer (${(error as Error).name})`, ended: false, contentType: '' };
+		const status = `no answer (${(error as Error).name})`;
+		return { status, ended: false, contentType: '', headersMs: Date.now() - started };
 	}
 }
 
@@ -144,15 +152,18 @@ describe('the addresses npm start prints', () => {
 		const results: string[] = [];
 		const streams: string[] = [];
 		for (const address of addresses(printed)) {
-			const { status, ended, contentType } = await follow(address);
+			const { status, ended, contentType, headersMs } = await follow(address);
 			const stream = !ended && contentType.startsWith('text/event-stream');
 			if (stream) streams.push(address.url);
 			results.push(
-				`${status} ${ended ? 'ended' : stream ? 'stream' : 'did not end'} ${address.method} ${address.url}`,
+				`${status} ${ended ? 'ended' : stream ? 'stream' : 'did not end'} ${address.method} ${address.url} (headers in ${headersMs} ms)`,
 			);
 		}
-		console.log(results.join('\n'));
-		expect(results.filter((line) => /^(404|5\d\d|no answer)|did not end/.test(line))).toEqual([]);
+		const failed = results.filter((line) => /^(404|5\d\d|no answer)|did not end/.test(line));
+		const log = join(folder, 'n8n.log');
+		const tail = failed.length > 0 && existsSync(log) ? readFileSync(log, 'utf8').slice(-6000) : '';
+		console.log(`${results.join('\n')}${tail ? `\n--- n8n.log (end) ---\n${tail}` : ''}`);
+		expect(failed).toEqual([]);
 		expect(results.length).toBeGreaterThan(6);
 		// The example MCP server's address is a stream, and the output says so and what to use.
 		expect(streams.some((url) => /\/mcp\//.test(url))).toBe(true);

@@ -38,7 +38,7 @@ afterEach(() => {
 
 /** @n8n/di's Container over a map of tokens. */
 const container = (entries: Array<[unknown, unknown]>) => ({
-	Container: { get: (token: unknown) => new Map(entries).get(token) },
+	Container: { get: (token: unknown) => new Map(entries).get(token), entries: () => entries },
 });
 
 const REDIS = {
@@ -54,7 +54,11 @@ const REDIS = {
 };
 const configOf = (mode: string, redis: object = REDIS) => {
 	class GlobalConfig {}
-	const config = { executions: { mode }, redis: { prefix: 'n8n' }, queue: { bull: { redis } } };
+	const config = {
+		executions: { mode },
+		redis: { prefix: 'n8n' },
+		queue: { bull: { prefix: 'bull', redis } },
+	};
 	return { di: container([[GlobalConfig, config]]), config: { GlobalConfig } };
 };
 
@@ -123,17 +127,32 @@ describe('queue Redis', () => {
 });
 
 /**
- * A TypeORM repository with the given columns and a query answering `row`; its connection knows
- * n8n's ExecutionData entity with `dataColumns`.
+ * A TypeORM repository with the given columns whose queries answer `answers` in turn (an Error
+ * rejects; none left: no rows); its connection knows n8n's ExecutionData entity with `dataColumns`.
  */
-const repository = (columns: string[], row?: unknown, dataColumns = ['executionId', 'data']) => {
+const repository = (
+	columns: string[],
+	answers: Array<object[] | Error> = [],
+	dataColumns = ['executionId', 'data'],
+) => {
 	const shape = (names: string[]) => ({
 		columns: names.map((propertyName) => ({ propertyName })),
 	});
 	const builder: Record<string, unknown> = {};
-	for (const step of ['select', 'innerJoin', 'where', 'andWhere', 'withDeleted', 'limit'])
+	for (const step of [
+		'select',
+		'addSelect',
+		'innerJoin',
+		'where',
+		'andWhere',
+		'withDeleted',
+		'limit',
+	])
 		builder[step] = () => builder;
-	builder.getRawOne = async () => (row instanceof Error ? await Promise.reject(row) : row);
+	builder.getRawMany = async () => {
+		const answer = answers.shift() ?? [];
+		return answer instanceof Error ? await Promise.reject(answer) : answer;
+	};
 	return {
 		metadata: { tableName: 'table', ...shape(columns) },
 		manager: {
@@ -153,6 +172,7 @@ const dbWith = (name: string, repo?: object) => {
 	return {
 		'@n8n/di': () => container(repo ? [[token, repo]] : []),
 		'@n8n/db': () => (repo ? { [name]: token } : {}),
+		'@n8n/config': notFound('@n8n/config'),
 	};
 };
 
@@ -170,32 +190,77 @@ describe('execution check', () => {
 
 	test('a changed table: changed, naming the column', async () => {
 		const door = doorWith(dbWith('ExecutionRepository', repository(['id', 'workflowId'])));
-		await expect(door.n8nInternals.executionCheck()).rejects.toThrow(/has no createdAt/);
-		const columns = ['id', 'workflowId', 'createdAt'];
-		const runData = repository(columns, undefined, ['executionId', 'runData']);
+		await expect(door.n8nInternals.executionCheck()).rejects.toThrow(/has no createdAt, startedAt/);
+		const columns = ['id', 'workflowId', 'createdAt', 'startedAt'];
+		const runData = repository(columns, [], ['executionId', 'runData']);
 		const renamed = doorWith(dbWith('ExecutionRepository', runData));
 		await expect(renamed.n8nInternals.executionCheck()).rejects.toThrow(
 			/n8n 2\.41\.1 .*"execution check.*ExecutionData has no data/,
 		);
 	});
 
-	test('found: carries what the query finds; a database failure is a fault naming it', async () => {
-		const columns = ['id', 'workflowId', 'createdAt'];
-		for (const [row, ran] of [
-			[{ id: '7' }, true],
-			[undefined, false],
+	test('found: an execution carrying the key counts when it started; a database failure is a fault', async () => {
+		const columns = ['id', 'workflowId', 'createdAt', 'startedAt'];
+		const unstarted = { id: '7', startedAt: null };
+		for (const [answers, ran] of [
+			[[[{ id: '7', startedAt: '2026-11-28 07:00:00.000' }]], true],
+			[[[]], false],
+			// Written, never started, no queue here (regular mode): not a run.
+			[[[unstarted], []], false],
+			// Written, started between the two looks.
+			[[[unstarted], [{ id: '7', startedAt: '2026-11-28 07:00:01.000' }]], true],
 		] as const) {
-			const door = doorWith(dbWith('ExecutionRepository', repository(columns, row)));
+			const repo = repository(
+				columns,
+				answers.map((rows) => [...rows]),
+			);
+			const door = doorWith(dbWith('ExecutionRepository', repo));
 			const check = await door.n8nInternals.executionCheck();
 			if (!check.found) throw new Error(check.why);
 			expect(await check.use.carries('wf', 'k', 0, 1)).toBe(ran);
 		}
-		const busy = repository(columns, new Error('Database is not ready!'));
+		const busy = repository(columns, [new Error('Database is not ready!')]);
 		const check = await doorWith(dbWith('ExecutionRepository', busy)).n8nInternals.executionCheck();
 		if (!check.found) throw new Error(check.why);
 		await expect(check.use.carries('wf', 'k', 0, 1)).rejects.toThrow(
 			"execution check (n8n's execution repository) (n8n 2.41.1): Database is not ready!",
 		);
+	});
+
+	test("queue mode: an execution written but not started counts while its job is in n8n's queue", async () => {
+		const columns = ['id', 'workflowId', 'createdAt', 'startedAt'];
+		const asked: unknown[][] = [];
+		for (const [queued, ran] of [
+			[['7'], true],
+			[[], false],
+		] as const) {
+			class Redis {
+				status = 'ready';
+
+				static Cluster = class {};
+
+				on() {}
+
+				async eval(...args: unknown[]) {
+					asked.push(args.slice(1));
+					return [...queued];
+				}
+			}
+			const { di, config } = configOf('queue');
+			const token = class {};
+			const repo = repository(columns, [[{ id: '7', startedAt: null }], []]);
+			const door = doorWith({
+				'@n8n/di': () => container([...di.Container.entries(), [token, repo]]),
+				'@n8n/config': () => config,
+				'@n8n/db': () => ({ ExecutionRepository: token }),
+				ioredis: () => ({ __esModule: true, default: Redis }),
+			});
+			const check = await door.n8nInternals.executionCheck();
+			if (!check.found) throw new Error(check.why);
+			expect(await check.use.carries('wf', 'k', 0, 1)).toBe(ran);
+		}
+		// One script, routed by the default queue's key, Bull's prefix and the execution asked about.
+		expect(asked[0]).toEqual([1, 'bull:jobs:id', 'bull', '7']);
 	});
 });
 

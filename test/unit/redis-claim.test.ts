@@ -48,7 +48,8 @@ class FakeRedis implements ClaimStore {
 	}
 
 	async confirm(key: string, token: string, keepMs: number) {
-		if (this.read(key)?.value !== `pending:${token}`) return false;
+		const held = this.read(key);
+		if (held && held.value !== `pending:${token}`) return false;
 		this.keys.set(key, { value: 'done', until: this.clock.now + keepMs });
 		this.keys.delete(`${key}:since`);
 		return true;
@@ -154,6 +155,32 @@ describe('shared claim (queue mode)', () => {
 		await claimDelivery(deps, 'killed', new Response(), KEEP);
 		await advance(PENDING_TTL_MS, false);
 		expect(await claimDelivery(deps, 'killed', new Response(), KEEP)).toBe(true);
+	});
+
+	test("a process slowed past its claim's expiry: n8n's 2xx still settles it done, mark removed", async () => {
+		const { store, deps, advance } = setup();
+		const slowed = new Response();
+		await claimDelivery(deps, 'k', slowed, KEEP);
+		// Its renewals did not run (a blocked event loop): the pending key expired.
+		await advance(PENDING_TTL_MS, false);
+		slowed.answer(200);
+		await advance(TICK_MS);
+		expect(store.keys.get('k')?.value).toBe('done');
+		expect(store.keys.has('k:since')).toBe(false);
+	});
+
+	test('an expired claim taken meanwhile by another copy is left to that copy', async () => {
+		const { store, deps, advance, executions } = setup();
+		executions.ran = true;
+		const slowed = new Response();
+		await claimDelivery(deps, 'k', slowed, KEEP);
+		await advance(PENDING_TTL_MS, false);
+		const other = new Response();
+		// The other copy finds the execution: a duplicate, settled done by it.
+		expect(await claimDelivery(deps, 'k', other, KEEP)).toBe('done');
+		slowed.answer(200);
+		await advance(TICK_MS);
+		expect(store.keys.get('k')?.value).toBe('done');
 	});
 
 	test('a claim left by a killed process whose execution exists: the next copy is a duplicate', async () => {

@@ -31,7 +31,10 @@ export interface ClaimStore {
 	): Promise<Taken | Holder>;
 	/** Extends a pending claim still held by `token`. */
 	renew(key: string, token: string, ttlMs: number): Promise<boolean>;
-	/** Turns a pending claim held by `token` into `done`, kept for `keepMs`; removes the mark. */
+	/**
+	 * Turns a pending claim held by `token`, or expired and not taken since, into `done`, kept for
+	 * `keepMs`; removes the mark.
+	 */
 	confirm(key: string, token: string, keepMs: number): Promise<boolean>;
 	/** Deletes a pending claim held by `token`, and the mark unless `keepMark`. */
 	release(key: string, token: string, keepMark?: boolean): Promise<void>;
@@ -48,7 +51,10 @@ if since then redis.call('PEXPIRE', KEYS[2], ARGV[3]) return 'orphan:' .. since 
 redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[3])
 return 'taken'`;
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
-const CONFIRM = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], 'done', 'PX', ARGV[2]) redis.call('DEL', KEYS[2]) return 1 else return 0 end`;
+// A pending claim that expired before n8n's answer (a slowed process) is confirmed all the same:
+// n8n answered, so its execution exists. One another copy took meanwhile is left to that copy.
+const CONFIRM = `local held = redis.call('GET', KEYS[1])
+if held == ARGV[1] or not held then redis.call('SET', KEYS[1], 'done', 'PX', ARGV[2]) redis.call('DEL', KEYS[2]) return 1 else return 0 end`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then if ARGV[2] == '0' then redis.call('DEL', KEYS[2]) end return redis.call('DEL', KEYS[1]) else return 0 end`;
 const mark = (key: string) => `${key}:since`;
 
