@@ -47,7 +47,7 @@ export async function setUpOwner(n8n: N8n, owner: Owner): Promise<void> {
 }
 
 /** A fresh profile each run, inside the run folder that scripts/test-e2e.sh removes. */
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page }> {
+async function openBrowser(): Promise<{ context: BrowserContext; page: Page }> {
 	const profile = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
@@ -61,10 +61,20 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
 	return { context, page: context.pages()[0] ?? (await context.newPage()) };
 }
 
-export async function signIn(page: Page, n8n: N8n, owner: Owner): Promise<void> {
+async function signIn(page: Page, n8n: N8n, owner: Owner): Promise<void> {
 	await page.goto(`${n8n.baseUrl}/signin`);
 	await page.locator('input[name="emailOrLdapLoginId"]').fill(owner.email);
 	await page.locator('input[name="password"]').fill(owner.password);
 	await page.locator('[data-test-id="form-submit-button"]').click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/** A fresh browser signed in as `owner`: where every editor suite starts. */
+export async function signedInBrowser(
+	n8n: N8n,
+	owner: Owner,
+): Promise<{ context: BrowserContext; page: Page }> {
+	const opened = await openBrowser();
+	await signIn(opened.page, n8n, owner);
+	return opened;
 }

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { createKeys } from '../sandbox/core/keys';
-import { assertChromium, openBrowser, setUpOwner, signIn } from './browser';
+import { assertChromium, setUpOwner, signedInBrowser } from './browser';
 import { GATEWAY_TYPE, N8n, TRIGGER_TYPE, type CredentialEntry, type WorkflowJson } from './n8n';
 
 const ROOT = resolve(__dirname, '../..');
@@ -173,8 +173,7 @@ beforeAll(async () => {
 	await n8n.importWorkflow(editorWorkflow());
 	await n8n.start();
 	await setUpOwner(n8n, OWNER);
-	({ context, page } = await openBrowser());
-	await signIn(page, n8n, OWNER);
+	({ context, page } = await signedInBrowser(n8n, OWNER));
 }, 900_000);
 
 afterAll(async () => {

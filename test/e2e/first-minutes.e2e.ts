@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { assertChromium, openBrowser, setUpOwner, signIn } from './browser';
+import { assertChromium, setUpOwner, signedInBrowser } from './browser';
 import { N8n, OWNER, type CredentialEntry } from './n8n';
 
 // n8n's API is read as this owner too (N8n.executions): the editor signs in as the same one.
@@ -82,8 +82,7 @@ beforeAll(async () => {
 	for (const batch of demoCredentials(sandbox)) await n8n.importCredentials(batch);
 	await n8n.start();
 	await setUpOwner(n8n, OWNER);
-	({ context, page } = await openBrowser());
-	await signIn(page, n8n, OWNER);
+	({ context, page } = await signedInBrowser(n8n, OWNER));
 }, 900_000);
 
 afterAll(async () => {

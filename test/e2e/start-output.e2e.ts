@@ -3,7 +3,8 @@
 // user would and none answers 404. Pages and the sandbox's addresses are opened with GET; webhook
 // addresses printed with a method are asked with a CORS preflight for that method, which n8n
 // answers from its registered webhooks (404 when none) without running the workflow. Each answer
-// must end within 30 s, except an event stream (the MCP server), which the output must call one.
+// must start within 90 s and end 30 s later, except an event stream (the MCP server), which the
+// output must call one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,8 +50,12 @@ function addresses(text: string): Array<{ method: string; url: string }> {
 	return [...found].map(([url, method]) => ({ method, url }));
 }
 
-/** How long an address may take to answer in full: a page or an API answer ends well before. */
-const ANSWER_WITHIN_MS = 30_000;
+/**
+ * How long an address may take to answer (status and headers): the first use of a path can load
+ * n8n modules, slow on a busy machine; then how long its body may take to end.
+ */
+const HEADERS_WITHIN_MS = 90_000;
+const BODY_WITHIN_MS = 30_000;
 
 interface Followed {
 	status: string;
@@ -84,8 +89,12 @@ async function readsToEnd(response: Response, deadline: number): Promise<boolean
 /** Follows an address as a browser (GET) or a CORS preflight (other methods), with a time limit. */
 async function follow({ method, url }: { method: string; url: string }): Promise<Followed> {
 	const started = Date.now();
-	const deadline = started + ANSWER_WITHIN_MS;
-	const signal = AbortSignal.timeout(ANSWER_WITHIN_MS);
+	const noHeaders = new AbortController();
+	const timer = setTimeout(
+		() => noHeaders.abort(new DOMException('no headers in time', 'TimeoutError')),
+		HEADERS_WITHIN_MS,
+	);
+	const signal = noHeaders.signal;
 	try {
 		// Uncompressed: n8n's compression holds back an event stream's first bytes (headers
 		// included), so a browser or curl asking for gzip sees nothing at all; this way the stream
@@ -102,15 +111,17 @@ async function follow({ method, url }: { method: string; url: string }): Promise
 						headers: { origin: 'http://localhost', 'access-control-request-method': method },
 						signal,
 					});
+		clearTimeout(timer);
 		const contentType = response.headers.get('content-type') ?? '';
 		const headersMs = Date.now() - started;
 		return {
 			status: String(response.status),
-			ended: await readsToEnd(response, deadline),
+			ended: await readsToEnd(response, Date.now() + BODY_WITHIN_MS),
 			contentType,
 			headersMs,
 		};
 	} catch (error) {
+		clearTimeout(timer);
 		const status = `no answer (${(error as Error).name})`;
 		return { status, ended: false, contentType: '', headersMs: Date.now() - started };
 	}

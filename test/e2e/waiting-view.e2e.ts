@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { assertChromium, openBrowser, signIn } from './browser';
+import { assertChromium, signedInBrowser } from './browser';
 import { N8n, OWNER, type CredentialEntry, type WorkflowJson } from './n8n';
 import { EXAMPLE, startWaiting, untilExecution } from './wait-for-payment';
 
@@ -79,8 +79,7 @@ beforeAll(async () => {
 		'POST',
 		120_000,
 	);
-	({ context, page } = await openBrowser());
-	await signIn(page, n8n, OWNER);
+	({ context, page } = await signedInBrowser(n8n, OWNER));
 }, 900_000);
 
 afterAll(async () => {
