@@ -10,8 +10,6 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { absent, found, type Capability } from './load';
 
-export const STORED_CREDENTIAL = "stored credential (n8n's credentials helper)";
-
 export interface StoredCredential {
 	/** The credential `type` of the node as stored; rejects as `getCredentials` would. */
 	read(type: string): Promise<IDataObject>;
