@@ -223,9 +223,11 @@ export class N8n {
 		// activates workflows only after that, then prints this line (every release does).
 		let started = false;
 		let recent = '';
+		// Looked for before trimming: the line can arrive in one chunk with longer lines after it.
 		const seeStarted = (chunk: Buffer) => {
-			recent = (recent + chunk.toString()).slice(-200);
-			if (recent.includes('Editor is now accessible via')) started = true;
+			const text = recent + chunk.toString();
+			if (text.includes('Editor is now accessible via')) started = true;
+			recent = text.slice(-200);
 		};
 		child.stdout!.on('data', seeStarted);
 		child.stderr!.on('data', seeStarted);
