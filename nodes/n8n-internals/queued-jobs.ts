@@ -13,7 +13,9 @@ export const QUEUED_JOBS = "queued jobs (n8n's Bull queue)";
 
 // KEYS[1]: the default queue's id counter (routes the script in cluster mode: every Bull key
 // shares the prefix's hash tag). ARGV[1]: Bull's prefix; ARGV[2..]: the execution IDs asked about.
-// Queues: `jobs` and the worker pools' `jobs-<pool>` (n8n 2.x), found by their id counters.
+// Queues: `jobs` and the worker pools' `jobs-<pool>` (n8n 2.x), found by their id counters. n8n
+// gives every job a priority: Bull keeps such a job in `wait` and `priority`, BullMQ in
+// `prioritized` only, so all three sets are read (a missing key reads as empty).
 const FIND_QUEUED = `
 local prefix = ARGV[1]
 local wanted = {}
@@ -31,7 +33,9 @@ for _, queue in ipairs(queues) do
   for _, list in ipairs({ 'wait', 'paused', 'active' }) do
     for _, id in ipairs(redis.call('LRANGE', queue .. ':' .. list, 0, -1)) do ids[#ids + 1] = id end
   end
-  for _, id in ipairs(redis.call('ZRANGE', queue .. ':delayed', 0, -1)) do ids[#ids + 1] = id end
+  for _, set in ipairs({ 'delayed', 'priority', 'prioritized' }) do
+    for _, id in ipairs(redis.call('ZRANGE', queue .. ':' .. set, 0, -1)) do ids[#ids + 1] = id end
+  end
   for _, id in ipairs(ids) do
     local data = redis.call('HGET', queue .. ':' .. id, 'data')
     if data then
