@@ -89,6 +89,14 @@ async function checkExecutionData(repository: ExecutionRepository): Promise<void
 		await changed(EXECUTION_CHECK, `ExecutionData has no ${missing.join(', ')}`);
 }
 
+/** Executions, deleted ones included (they ran), as rows of their id and start. */
+const executions = (repository: ExecutionRepository) =>
+	repository
+		.createQueryBuilder('execution')
+		.withDeleted()
+		.select('execution.id', 'id')
+		.addSelect('execution.startedAt', 'startedAt');
+
 /** Executions asked about per delivery: more than one carries a key only after re-runs. */
 const AT_MOST = 20;
 
@@ -100,11 +108,7 @@ async function carries(
 	until: number,
 ): Promise<boolean> {
 	const type = repository.manager.connection.options.type;
-	const rows = await repository
-		.createQueryBuilder('execution')
-		.withDeleted()
-		.select('execution.id', 'id')
-		.addSelect('execution.startedAt', 'startedAt')
+	const rows = await executions(repository)
 		.innerJoin('ExecutionData', 'data', 'data.executionId = execution.id')
 		.where('execution.workflowId = :workflowId', { workflowId })
 		.andWhere('execution.createdAt >= :since', {
@@ -132,11 +136,7 @@ async function carries(
 async function queuedOrStarted(repository: ExecutionRepository, ids: string[]): Promise<boolean> {
 	const redis = await queueRedis();
 	if (redis.found && (await queuedExecutions(redis.use, ids)).size > 0) return true;
-	const started = await repository
-		.createQueryBuilder('execution')
-		.withDeleted()
-		.select('execution.id', 'id')
-		.addSelect('execution.startedAt', 'startedAt')
+	const started = await executions(repository)
 		.where('execution.id IN (:...ids)', { ids })
 		.andWhere('execution.startedAt IS NOT NULL')
 		.limit(1)

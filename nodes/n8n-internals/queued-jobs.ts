@@ -9,7 +9,7 @@
 import { asFault } from './load';
 import type { QueueRedis } from './queue-redis';
 
-export const QUEUED_JOBS = "queued jobs (n8n's Bull queue)";
+const QUEUED_JOBS = "queued jobs (n8n's Bull queue)";
 
 // KEYS[1]: the default queue's id counter (routes the script in cluster mode: every Bull key
 // shares the prefix's hash tag). ARGV[1]: Bull's prefix; ARGV[2..]: the execution IDs asked about.
