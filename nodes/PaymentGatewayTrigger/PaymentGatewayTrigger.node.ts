@@ -14,6 +14,7 @@ import { checkDelivery } from '../webhook/delivery';
 import { checkNotificationSecret, publicHeaders } from '../webhook/headers';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { judgeDelivery } from './exactly-once';
+import { assertExactlyOnce } from './exactly-once/activation';
 import { optionsGroup, readOptions } from './options';
 import { executionOf, relayToWait, resumeTarget } from './relay';
 
@@ -80,9 +81,11 @@ export class PaymentGatewayTrigger implements INodeType {
 	};
 
 	// Nothing to register: the URL is entered in the merchant dashboard or sent with each order.
+	// Activation still checks that deliveries can be told from their retries here.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				await assertExactlyOnce(this);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

@@ -36,4 +36,4 @@ export const n8nInternals: N8nInternals = {
 	resumeEngine,
 };
 
-export { reportOnce, exactlyOnceMode, type ExactlyOnceMode } from './report';
+export { reportOnce, exactlyOnceMode, exactlyOnceProblem, type ExactlyOnceMode } from './report';

@@ -14,7 +14,7 @@ export type ExactlyOnceMode =
 	| 'memory + database rows without execution check: a delivery whose receiver died unanswered can run twice'
 	| "memory + n8n's processed-data list"
 	| 'memory only: duplicates possible after a restart'
-	| 'none: every delivery answered 503 (n8n changed, see the error)';
+	| 'none: every delivery answered 503 (the unusable capability is named next)';
 
 type Probed = Record<string, Capability<unknown> | Error>;
 
@@ -29,13 +29,13 @@ export function exactlyOnceMode(probed: Probed): ExactlyOnceMode {
 	};
 	const check = has('execution check');
 	if (probed['queue Redis'] instanceof Error)
-		return 'none: every delivery answered 503 (n8n changed, see the error)';
+		return 'none: every delivery answered 503 (the unusable capability is named next)';
 	if (has('queue Redis'))
 		return check
 			? 'Redis claim + execution check'
 			: 'Redis claim without execution check: a delivery whose receiver died unanswered can run twice';
 	if (probed['database rows'] instanceof Error)
-		return 'none: every delivery answered 503 (n8n changed, see the error)';
+		return 'none: every delivery answered 503 (the unusable capability is named next)';
 	if (has('database rows'))
 		return check
 			? 'memory + database rows + execution check'
@@ -45,38 +45,58 @@ export function exactlyOnceMode(probed: Probed): ExactlyOnceMode {
 }
 
 const describe = (name: string, capability: Capability<unknown> | Error) => {
+	if (capability instanceof N8nInternalsError && capability.kind === 'copy')
+		return `${name}: WRONG COPY (${capability.message})`;
 	if (capability instanceof N8nInternalsError) return `${name}: CHANGED (${capability.message})`;
 	if (capability instanceof Error) return `${name}: failed (${capability.message})`;
 	return capability.found ? `${name}: yes` : `${name}: no (${capability.why})`;
 };
 
-/** Probes every capability that needs no node context, and says what was found in one line. */
-export async function reportLine(
-	door: N8nInternals,
-	credential?: Capability<unknown>,
-): Promise<string> {
-	const probed: Probed = {
+/** Every capability that needs no node context, probed (memoised by each capability). */
+async function probeAll(door: N8nInternals): Promise<Probed> {
+	return {
 		'queue Redis': await settled(door.queueRedis),
 		'execution check': await settled(door.executionCheck),
 		'database rows': await settled(door.processedRows),
 		'processed-data list': await settled(door.processedList),
 		'resume engine': await settled(door.resumeEngine),
 	};
+}
+
+/** Probes every capability that needs no node context, and says what was found in one line. */
+export async function reportLine(
+	door: N8nInternals,
+	credential?: Capability<unknown>,
+): Promise<string> {
+	const probed = await probeAll(door);
 	if (credential) probed['stored credential'] = credential;
 	const found = Object.entries(probed).map(([name, capability]) => describe(name, capability));
 	return `Payment Gateway nodes on ${await door.version()}: exactly-once mode of the trigger: ${exactlyOnceMode(probed)}. n8n internals: ${found.join('; ')}`;
 }
 
+/**
+ * Why the trigger cannot keep exactly-once in this n8n (its mode would be none: every delivery
+ * answered 503), naming each unusable capability; undefined when it can.
+ */
+export async function exactlyOnceProblem(door: N8nInternals): Promise<string | undefined> {
+	const probed = await probeAll(door);
+	if (!exactlyOnceMode(probed).startsWith('none')) return undefined;
+	return Object.entries(probed)
+		.filter(([, capability]) => capability instanceof Error)
+		.map(([name, capability]) => describe(name, capability))
+		.join('; ');
+}
+
 let reported: Promise<void> | undefined;
 
-/** Logs the line once per process (at info level; at error level when n8n changed). */
+/** Logs the line once per process (at info level; at error level when a capability is unusable). */
 export async function reportOnce(
 	door: N8nInternals,
 	logger: { info(message: string): void; error(message: string): void },
 	credential?: Capability<unknown>,
 ): Promise<void> {
 	reported ??= reportLine(door, credential).then((line) =>
-		line.includes('CHANGED') ? logger.error(line) : logger.info(line),
+		/CHANGED|WRONG COPY/.test(line) ? logger.error(line) : logger.info(line),
 	);
 	await reported;
 }
