@@ -6,10 +6,16 @@
 //
 // The n8n user folder .tools/demo-n8n (git-ignored) keeps what you change in the editor between
 // runs; --reset deletes it first. Examples are imported when their workflow id is not there yet.
+// .tools/demo-n8n is a link to a folder outside the clone (DEMO_HOME): n8n loads the package from
+// the folder's .n8n/nodes, and Node.js looks in every node_modules above a package before n8n's
+// own module paths, so inside the clone the package would reach the clone's development copies of
+// n8n-workflow, n8n-core and @n8n/*. Outside it, it reaches what n8n's installer leaves: nothing.
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
+const os = require('node:os');
 const net = require('node:net');
 const path = require('node:path');
 
@@ -22,6 +28,15 @@ const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
 const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
 const TRIGGER_PATH = 'payment-gateway';
 const HOSTED_TYPE = 'paymentGatewayHostedApi';
+
+/** Where the demo's n8n folder really is: outside the clone, one per clone (see the top). */
+const DEMO_HOME = path.join(
+	process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+	'n8n-nodes-payment-gateway',
+	`demo-${path.basename(ROOT)}-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`,
+);
+/** The trigger's exactly-once mode the demo documents (docs/running-at-scale.md, regular mode). */
+const DOCUMENTED_MODE = 'memory + database rows + execution check';
 
 /** The owner account made on first start (documented in README.md). */
 const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd', firstName: 'Demo', lastName: 'Owner' };
@@ -288,6 +303,8 @@ class Demo {
 	/** `n8n start` with the editor UI, its output in n8n.log; resolves at readiness. */
 	async startN8n() {
 		const logFile = path.join(this.folder, 'n8n.log');
+		// Lines of this start only: the log is kept across starts.
+		this.logStart = fs.statSync(logFile, { throwIfNoEntry: false })?.size ?? 0;
 		const log = fs.openSync(logFile, 'a');
 		const child = spawn('bash', [N8N_SH, 'run', this.folder, String(this.options.port), 'start'], {
 			detached: true,
@@ -363,8 +380,9 @@ class Demo {
 
 		if (options.reset && fs.existsSync(this.folder)) {
 			console.log(`Resetting: removing ${path.relative(ROOT, this.folder)}`);
-			fs.rmSync(this.folder, { recursive: true, force: true });
+			fs.rmSync(fs.realpathSync(this.folder), { recursive: true, force: true });
 		}
+		if (!process.env.DEMO_N8N_FOLDER) linkOutsideClone(this.folder);
 		fs.mkdirSync(this.folder, { recursive: true });
 		const fresh = !fs.existsSync(path.join(this.folder, '.n8n/database.sqlite'));
 
@@ -413,6 +431,7 @@ class Demo {
 		if (this.stopping) return;
 		const login = await this.ownerLogin();
 		console.log(`ready (${((Date.now() - bootStarted) / 1000).toFixed(0)} s)`);
+		this.triggerMode = await this.exactlyOnceMode(workflows);
 
 		const checkout = checkoutTrigger(workflows);
 		const checkoutUrl = checkout && productionUrls(checkout, this.base).find((u) => u.kind === 'trigger');
@@ -420,6 +439,31 @@ class Demo {
 
 		const inN8n = login.ok ? await this.workflowsInN8n(login.cookie) : undefined;
 		this.printSummary({ workflows, credentials, login, inN8n, checkout, checkoutUrl });
+	}
+
+	/**
+	 * The trigger's exactly-once mode, from the line the package logs when n8n activates a published
+	 * trigger; the demo stops when it is not the documented one (a trigger answering every payment
+	 * 503 would otherwise be found by nobody).
+	 */
+	async exactlyOnceMode(workflows) {
+		const hasTrigger = (w) => listensForEvents(w) && (w.nodes ?? []).some((n) => n.type === TRIGGER_TYPE && !n.disabled);
+		if (!workflows.some(hasTrigger)) return undefined;
+		const logFile = path.join(this.folder, 'n8n.log');
+		const deadline = Date.now() + 60_000;
+		let line;
+		while (!this.stopping && Date.now() < deadline) {
+			line = fs.readFileSync(logFile).subarray(this.logStart).toString('utf8').split('\n').filter((l) => l.includes('exactly-once mode of the trigger:')).pop();
+			if (line) break;
+			await sleep(500);
+		}
+		if (!line) throw new Error(`the Payment Gateway Trigger's exactly-once mode was not logged within 60 s; n8n's log: ${logFile}\n${tail(logFile)}`);
+		const mode = /exactly-once mode of the trigger: (.*?)\. n8n internals: /.exec(line)?.[1] ?? line;
+		if (mode !== DOCUMENTED_MODE)
+			throw new Error(
+				`the Payment Gateway Trigger's exactly-once mode is "${mode}", not the documented "${DOCUMENTED_MODE}": payment events would not be handled as documented.\nThe package's line in n8n's log (${logFile}):\n${line}`,
+			);
+		return mode;
 	}
 
 	printSummary({ workflows, credentials, login, inN8n, checkout, checkoutUrl }) {
@@ -434,6 +478,7 @@ class Demo {
 			`  log in with   ${OWNER.email} / ${OWNER.password}` +
 				(login.ok ? '' : `   (login answered ${login.status}: if you changed the password, use yours, or npm start -- --reset)`),
 			`  n8n log       ${path.relative(process.cwd(), path.join(this.folder, 'n8n.log'))}`,
+			...(this.triggerMode ? [`  trigger       exactly-once mode: ${this.triggerMode}  (as documented for one n8n process)`] : []),
 			'',
 			`Sandbox         ${sandbox.baseUrl}    (the payment service, seed 1, ${sandbox.state.transactions.length} transactions)`,
 			`  checkout      ${sandbox.checkoutUrl}  (orders waiting for payment, each with its Pay page)`,
@@ -559,6 +604,26 @@ async function stopGroup(child) {
 		await Promise.race([exited, sleep(10_000)]);
 	}
 	killGroup(child.pid, 'SIGKILL');
+}
+
+/**
+ * `folder` (inside the clone) as a link to DEMO_HOME; a real folder left by an earlier version of
+ * the demo moves there first, so its workflows and executions are kept.
+ */
+function linkOutsideClone(folder) {
+	const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
+	fs.mkdirSync(path.dirname(DEMO_HOME), { recursive: true });
+	if (stat?.isSymbolicLink() && fs.readlinkSync(folder) === DEMO_HOME) {
+		fs.mkdirSync(DEMO_HOME, { recursive: true });
+		return;
+	}
+	if (stat?.isDirectory() && !fs.existsSync(DEMO_HOME)) {
+		fs.cpSync(folder, DEMO_HOME, { recursive: true, verbatimSymlinks: true });
+	}
+	fs.rmSync(folder, { recursive: true, force: true });
+	fs.mkdirSync(DEMO_HOME, { recursive: true });
+	fs.mkdirSync(path.dirname(folder), { recursive: true });
+	fs.symlinkSync(DEMO_HOME, folder);
 }
 
 function tail(file, lines = 30) {

@@ -126,14 +126,21 @@ export class N8n {
 		readonly userFolder: string,
 		readonly port: number,
 		private readonly ui: boolean,
+		private readonly env: NodeJS.ProcessEnv = {},
 	) {
 		this.baseUrl = `http://127.0.0.1:${port}`;
 	}
 
-	/** A fresh user folder (temporary), free ports, and the built package linked in. */
-	static async create(options: { ui?: boolean } = {}): Promise<N8n> {
-		const folder = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'n8n-e2e-'));
-		const n8n = new N8n(folder, await freePortPair(), options.ui ?? false);
+	/**
+	 * A fresh user folder (temporary; inside `parent` when given), free ports, and the built package
+	 * linked in as n8n's installer lays it out; `env` is added to every n8n command's environment.
+	 */
+	static async create(
+		options: { ui?: boolean; parent?: string; env?: NodeJS.ProcessEnv } = {},
+	): Promise<N8n> {
+		const parent = options.parent ?? process.env.N8N_E2E_TMP ?? tmpdir();
+		const folder = mkdtempSync(join(parent, 'n8n-e2e-'));
+		const n8n = new N8n(folder, await freePortPair(), options.ui ?? false, options.env);
 		const link = spawnSync('bash', [NODE24, 'bash', N8N_SH, 'link', folder], { encoding: 'utf8' });
 		if (link.status !== 0) throw new Error(`n8n.sh link failed: ${link.stderr}`);
 		return n8n;
@@ -431,6 +438,7 @@ export class N8n {
 				stdio: ['ignore', 'pipe', 'pipe'],
 				env: {
 					...process.env,
+					...this.env,
 					N8N_LOG_FORMAT: 'json',
 					N8N_LOG_LEVEL: 'info',
 					N8N_DISABLE_UI: String(!this.ui),

@@ -1,13 +1,15 @@
-// `npm start`'s demo (scripts/demo.js: the sandbox and n8n with this package, the examples
-// imported), run in a temporary n8n folder on free ports: every address it prints is followed as a
-// user would and none answers 404. Pages and the sandbox's addresses are opened with GET; webhook
+// `npm start`'s demo (scripts/start.sh, then scripts/demo.js: the sandbox and n8n with this package,
+// the examples imported), started as a user starts it: `npm start` from the clone, in its default
+// folder (.tools/demo-n8n). Two things differ, each on purpose: free ports instead of 5678/5680 (a
+// developer's own demo may hold those), and --reset, so the run begins as on a fresh clone (it
+// removes an earlier demo folder of this clone). Every address it prints is followed as a user
+// would and none answers 404; a payment made on the sandbox runs the payment-events workflow once. Pages and the sandbox's addresses are opened with GET; webhook
 // addresses printed with a method are asked with a CORS preflight for that method, which n8n
 // answers from its registered webhooks (404 when none) without running the workflow. Each answer
 // must start within 90 s and end 30 s later, except an event stream (the MCP server), which the
 // output must call one.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { freePortPair } from './n8n';
@@ -15,16 +17,16 @@ import { freePortPair } from './n8n';
 const ROOT = resolve(__dirname, '../..');
 let demo: ChildProcess | undefined;
 let printed = '';
-/** The demo's n8n folder (its n8n.log is shown when an address fails). */
-let folder = '';
+/** The demo's default n8n folder (its n8n.log is shown when an address fails). */
+const folder = join(ROOT, '.tools/demo-n8n');
 
 /** Starts the demo and resolves with what it printed once it is ready (or rejects on exit). */
 function startDemo(port: number, sandboxPort: number): Promise<string> {
-	folder = mkdtempSync(join(process.env.N8N_E2E_TMP ?? tmpdir(), 'demo-n8n-'));
+	const { DEMO_N8N_FOLDER: _ignored, ...env } = process.env;
 	const child = spawn(
-		'node',
-		['scripts/demo.js', '--port', String(port), '--sandbox-port', String(sandboxPort)],
-		{ cwd: ROOT, detached: true, env: { ...process.env, DEMO_N8N_FOLDER: folder } },
+		'npm',
+		['start', '--', '--reset', '--port', String(port), '--sandbox-port', String(sandboxPort)],
+		{ cwd: ROOT, detached: true, env },
 	);
 	demo = child;
 	return new Promise((done, fail) => {
@@ -145,7 +147,8 @@ beforeAll(async () => {
 afterAll(async () => {
 	if (demo?.pid && demo.exitCode === null) {
 		const exited = new Promise((done) => demo?.once('exit', done));
-		process.kill(demo.pid, 'SIGINT');
+		// The whole group: npm, the start script and the demo under it.
+		process.kill(-demo.pid, 'SIGINT');
 		await Promise.race([exited, new Promise((done) => setTimeout(done, 30_000))]);
 	}
 }, 60_000);
@@ -185,4 +188,84 @@ describe('the addresses npm start prints', () => {
 			});
 		}
 	}, 600_000);
+});
+
+/** The address printed after `label` (the first one on its line). */
+function printedAfter(label: RegExp): string {
+	const match = new RegExp(`${label.source}[^\\n]*?(https?://[^\\s'"()]+)`).exec(printed);
+	if (!match) throw new Error(`npm start printed no ${label.source}:\n${printed}`);
+	return match[1].replace(/\/$/, '');
+}
+
+/** The demo's executions of one workflow, read as its owner through the editor's REST API. */
+async function executionsOf(
+	editor: string,
+	workflowId: string,
+): Promise<Array<{ status: string }>> {
+	const headers = { 'content-type': 'application/json', 'browser-id': 'start-output-suite' };
+	const login = await fetch(`${editor}/rest/login`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({ emailOrLdapLoginId: 'demo@example.com', password: 'Demo-Passw0rd' }),
+	});
+	expect(login.status).toBe(200);
+	const cookie = login.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const answer = await fetch(`${editor}/rest/executions?filter=${filter}`, {
+		headers: { ...headers, cookie },
+	});
+	return ((await answer.json()) as { data: { results: Array<{ status: string }> } }).data.results;
+}
+
+describe('a payment in the demo', () => {
+	it("prints the trigger's exactly-once mode, the documented one", () => {
+		expect(printed).toContain(
+			'trigger       exactly-once mode: memory + database rows + execution check',
+		);
+	});
+
+	it('an order placed on the checkout webhook and paid on the sandbox runs "payment events" once', async () => {
+		const editor = printedAfter(/n8n editor/);
+		const sandbox = printedAfter(/\nSandbox /);
+		const order = await fetch(`${editor}/webhook/checkout`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ order_id: `WEB-${Date.now()}`, amount: 25, currency: 'AED' }),
+		});
+		expect(order.status).toBe(200);
+		const { p_order_id: pOrderId } = (await order.json()) as { p_order_id: number };
+		const paid = await fetch(`${sandbox}/__sandbox/orders/${pOrderId}/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ outcome: 'pay' }),
+		});
+		expect(paid.status).toBe(200);
+		// Judged by state: the sandbox's delivery record and the execution n8n saved.
+		let event: { delivery?: string; attempts?: number } | undefined;
+		let runs: Array<{ status: string }> = [];
+		for (let tries = 0; tries < 240; tries++) {
+			const events = (await (
+				await fetch(`${sandbox}/__sandbox/events`, { headers: { accept: 'application/json' } })
+			).json()) as { data: Array<{ p_order_id: string; delivery: string; attempts: number }> };
+			event = events.data.find((e) => e.p_order_id === String(pOrderId));
+			runs = await executionsOf(editor, 'exPaymentEvents');
+			if (event?.delivery !== undefined && event.delivery !== 'pending' && runs.length > 0) break;
+			await new Promise((done) => setTimeout(done, 500));
+		}
+		const log = existsSync(join(folder, 'n8n.log'))
+			? readFileSync(join(folder, 'n8n.log'), 'utf8').slice(-4000)
+			: '';
+		expect({
+			event,
+			runs: runs.map((r) => r.status),
+			log: event?.attempts === 1 ? '' : log,
+		}).toEqual({
+			event: expect.objectContaining({ delivery: 'delivered', attempts: 1 }),
+			runs: ['success'],
+			log: '',
+		});
+	}, 180_000);
 });
