@@ -99,7 +99,14 @@ describe('a lost answer after the node repeated a request', () => {
 		expect(result.outputs.Gateway[0].json).toMatchObject({
 			confirmedByDuplicate: true,
 			m_order_id: mOrderId,
+			order_state: 'created',
+			paid: false,
 		});
+		// The answer with the payment link was lost, so the item does not send the user looking for it.
+		expect(result.outputs.Gateway[0].json.payment_link).toBeUndefined();
+		expect(result.outputs.Gateway[0].json.next).toMatch(
+			/^Not paid yet\. Its payment_link was in the answer that was lost/,
+		);
 	});
 
 	it('charge saved card: the card was charged once, the item says so, never a plain failure', async () => {

@@ -375,11 +375,14 @@ describe('the order a lost answer is about', () => {
 
 describe('a refund whose answer was lost', () => {
 	it('done: says a refund of the same amount made elsewhere could not be told apart', async () => {
-		const { lostAnswer } = await runCase(
+		const { item, lostAnswer } = await runCase(
 			CASES.find((c) => c.name === 'Payment > Refund')!,
 			'dropAnswer',
 		);
 		expect(lostAnswer.how).toMatch(/could not be told apart from this one/);
+		// A refund of 1 from a CAPTURED transaction: what was captured less 1 is left.
+		const captured = Number((item.json.transaction as IDataObject).amount_captured);
+		expect(item.json.amount_left_to_refund).toBe(Math.round((captured - 1) * 100) / 100);
 	});
 
 	it('on a transaction already partially refunded: unknown, and says why', async () => {

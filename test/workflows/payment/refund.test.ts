@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { TransactionRecord } from '../../sandbox';
 import { requestsTo, runGateway } from '../support';
 import { expectE0044, MANAGE, paymentSandbox, UNSENT } from './support';
 
@@ -43,12 +44,20 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 		expect(partial.outputs.Gateway[0].json).toMatchObject({
 			status: 'PARTIALLY_REFUNDED',
 			message: 'Refunded Successfully.',
+			amount_left_to_refund: rest,
 		});
+		expect(partial.outputs.Gateway[0].json.amount_left_to_refund_how).toBe(
+			`${record.amount} captured (the transaction as read just before the refund, CAPTURED) minus this refund of ${first}.`,
+		);
 		expect(await statusViaList(record.transaction_id)).toEqual(['PARTIALLY_REFUNDED']);
 
 		const remainder = await manage('refund', record, rest);
 		expect(remainder.error).toBeUndefined();
-		expect(remainder.outputs.Gateway[0].json).toMatchObject({ status: 'REFUNDED' });
+		expect(remainder.outputs.Gateway[0].json).toMatchObject({
+			status: 'REFUNDED',
+			amount_left_to_refund: 0,
+			amount_left_to_refund_how: 'The service answered REFUNDED: nothing is left to refund.',
+		});
 		expect(await statusViaList(record.transaction_id)).toEqual(['REFUNDED']);
 
 		// The POS lookup's history shows the three changes, newest last.
@@ -90,6 +99,49 @@ describe('payment: capture, partial refund, refund of the rest', () => {
 		const [request] = requestsTo(box.sandbox, MANAGE);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		expect(request.headers['merchant-key']).toBe(box.sandbox.keys.hosted.merchantKey);
+	});
+});
+
+describe('payment.refund: the amount left to refund', () => {
+	const refunded = (record: TransactionRecord) => Number(record.internal.amount_refunded);
+
+	it('after earlier refunds the service shows no refunded total: left unknown, and why; the refund stands', async () => {
+		const record = fresh('PARTIALLY_REFUNDED');
+		const before = refunded(record);
+		expect(Number(record.amount_captured) - before).toBeGreaterThan(2);
+		const result = await manage('refund', record, 1);
+		expect(result.error).toBeUndefined();
+		const json = result.outputs.Gateway[0].json;
+		expect(json).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_left_to_refund: null });
+		expect(json.amount_left_to_refund_how).toMatch(
+			/^Unknown: the transaction was already PARTIALLY_REFUNDED before this refund, and the service shows no total of earlier refunds/,
+		);
+		// The refund went through once: the service's own total moved by it.
+		expect(refunded(record)).toBeCloseTo(before + 1, 5);
+	});
+
+	it('a refund of the rest after earlier refunds says 0 left', async () => {
+		const record = fresh('PARTIALLY_REFUNDED');
+		const rest = Math.round((Number(record.amount_captured) - refunded(record)) * 100) / 100;
+		const result = await manage('refund', record, rest);
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			status: 'REFUNDED',
+			amount_left_to_refund: 0,
+		});
+		expect(record.status).toBe('REFUNDED');
+	});
+
+	it('a partial capture: what is left is what was captured less this refund', async () => {
+		const record = fresh('PARTIALLY_CAPTURE');
+		const captured = Number(record.amount_captured);
+		expect(captured).toBeGreaterThan(2);
+		const result = await manage('refund', record, 1);
+		expect(result.error).toBeUndefined();
+		expect(result.outputs.Gateway[0].json).toMatchObject({
+			status: 'PARTIALLY_REFUNDED',
+			amount_left_to_refund: Math.round((captured - 1) * 100) / 100,
+		});
 	});
 });
 

@@ -60,5 +60,5 @@ export async function execute(
 		table,
 		fixed: { class: 'ECOM', action: 'AUTH' },
 	});
-	return orderOutput(this, itemIndex, response);
+	return orderOutput(this, itemIndex, response, 'authorization');
 }

@@ -13,6 +13,8 @@ import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 import { ORDER_FACTS } from './facts';
+import type { NextStep } from './created';
+import { notPaidYet } from './created';
 import { applyStatusDelivery } from './sendStatusToExecution';
 import { ITEM_FIELDS, KEYED_VALUE_KEYS } from './fields';
 
@@ -186,12 +188,14 @@ export async function createOrder(
 
 /**
  * The create response as one item, with an ISO 8601 copy of order_creation_date and the amount as a
- * number: the service answers "AED 100.00" here but "100.00" in lists and webhooks.
+ * number: the service answers "AED 100.00" here but "100.00" in lists and webhooks. Every field of
+ * the service is kept; `order_state`, `paid` and `next` say the order is not paid yet.
  */
 export function orderOutput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	response: IDataObject,
+	step: NextStep,
 ): INodeExecutionData[] {
 	const json = addIsoDates(response, ['order_creation_date'], ctx.getTimezone());
 	// "Currency code followed by formatted amount": thousands may carry commas.
@@ -202,5 +206,8 @@ export function orderOutput(
 	// What the user needs next comes first, so n8n's table shows it without scrolling.
 	const { p_order_id, payment_link, ...rest } = json;
 	const lead = Object.entries({ p_order_id, payment_link }).filter(([, v]) => v !== undefined);
-	return [{ json: { ...Object.fromEntries(lead), ...rest }, pairedItem: { item: itemIndex } }];
+	const state = notPaidYet(step, response);
+	return [
+		{ json: { ...Object.fromEntries(lead), ...state, ...rest }, pairedItem: { item: itemIndex } },
+	];
 }

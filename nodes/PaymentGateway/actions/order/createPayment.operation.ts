@@ -36,5 +36,5 @@ export async function execute(
 		table,
 		fixed: { class: 'ECOM', action: 'SALE' },
 	});
-	return orderOutput(this, itemIndex, response);
+	return orderOutput(this, itemIndex, response, 'payment');
 }

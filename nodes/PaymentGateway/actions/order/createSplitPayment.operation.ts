@@ -62,5 +62,5 @@ export async function execute(
 		customData: (values) =>
 			encodeSplitCustomData(recipientsOf(values).slice(0, MAX_SPLIT_RECIPIENTS)),
 	});
-	return orderOutput(this, itemIndex, response);
+	return orderOutput(this, itemIndex, response, 'payment');
 }

@@ -55,5 +55,5 @@ export async function execute(
 		table,
 		fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' },
 	});
-	return orderOutput(this, itemIndex, response);
+	return orderOutput(this, itemIndex, response, 'cardSave');
 }

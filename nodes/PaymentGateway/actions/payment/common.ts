@@ -16,6 +16,7 @@ import {
 	settleWriteFailure,
 } from '../lostAnswer';
 import { withAmountValues } from '../transaction/get.operation';
+import { leftToRefund } from './leftToRefund';
 import { findingOf, readTransaction, type ManagePaymentAction } from './settle';
 
 /** The three actions of POST /orders/v1/transaction (Manage payment). */
@@ -100,6 +101,15 @@ export function managePaymentTable(action: ManagePaymentAction): FieldTable {
 	];
 }
 
+/** What the node sent to the manage-payment endpoint, for the settling read and the item. */
+interface SentManage {
+	channel: Channel;
+	action: ManagePaymentAction;
+	transactionId: string;
+	value: number;
+	currency: string;
+}
+
 /** The item of a capture, void or refund the node found done after its answer was lost. */
 function doneItem(record: IDataObject, how: string, verb: string): IDataObject {
 	const { status, m_order_id, p_order_id, transaction_id, currency } = record;
@@ -121,7 +131,7 @@ function doneItem(record: IDataObject, how: string, verb: string): IDataObject {
 async function settleLostAnswer(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	sent: { channel: Channel; action: ManagePaymentAction; transactionId: string; value: number },
+	sent: SentManage,
 	before: IDataObject | undefined,
 	error: NodeError,
 ): Promise<IDataObject> {
@@ -140,7 +150,11 @@ async function settleLostAnswer(
 		);
 	}
 	const finding = findingOf(sent.action, before, after, sent.value, lookedAt);
-	if (finding.outcome === 'done') return doneItem(after!, finding.how, verb);
+	if (finding.outcome === 'done') {
+		const item = doneItem(after!, finding.how, verb);
+		if (sent.action !== 'REFUND') return item;
+		return { ...item, ...leftToRefund(after!.status, before, sent.value, sent.currency) };
+	}
 	const message =
 		finding.outcome === 'notDone'
 			? `The ${verb} was not made: its answer was lost and the transaction shows no ${verb}`
@@ -165,11 +179,12 @@ export async function executeManagePayment(
 	assertValid(ctx, itemIndex, violations);
 	const body = toWire(table, values, { action });
 
-	const sent = {
+	const sent: SentManage = {
 		channel,
 		action,
 		transactionId: String(body.transaction_id),
 		value: Number((body.amount as IDataObject).value),
+		currency: String((body.amount as IDataObject).currencyCode),
 	};
 	// A refund is settled by comparing the transaction before and after: read it first.
 	const before =
@@ -200,5 +215,8 @@ export async function executeManagePayment(
 			? (response.data as IDataObject)
 			: {};
 	const json = addIsoDates({ ...data, message: response.message }, ['date'], ctx.getTimezone());
+	// From the read made before sending: the refund answer itself carries no balance.
+	if (action === 'REFUND')
+		Object.assign(json, leftToRefund(data.status, before, sent.value, sent.currency));
 	return [{ json, pairedItem: { item: itemIndex } }];
 }

@@ -104,6 +104,9 @@ describe('manage payment: capture → partial refund → refund rest', () => {
 			keys: sandbox.keys.hosted,
 		});
 		expect(listed.body.total_records).toBe(1);
+		// docs/assumptions.md: refunds leave amount_captured as captured, and no refunded total is listed.
+		expect(listed.body.data[0].amount_captured).toBe('100.00');
+		expect(Object.keys(listed.body.data[0]).filter((key) => /refund/i.test(key))).toEqual([]);
 	});
 
 	test('partial capture: PARTIALLY_CAPTURE, refundable up to the captured amount', async () => {
