@@ -22,7 +22,7 @@ export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
 export type { ExecutionCheck } from './execution-check';
 export type { ListScope, ProcessedList } from './processed-list';
-export type { ProcessedRows, RowKey } from './processed-rows';
+export type { ProcessedRows, RowScope } from './processed-rows';
 export type { QueueRedis } from './queue-redis';
 export type { StoredCredential } from './stored-credential';
 

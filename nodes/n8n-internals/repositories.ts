@@ -8,7 +8,7 @@ import { changed, isAbsent, loadModule } from './load';
 export interface EntityShape {
 	metadata?: {
 		tableName?: string;
-		columns?: Array<{ propertyName: string }>;
+		columns?: Array<{ propertyName: string; length?: string | number }>;
 	};
 }
 

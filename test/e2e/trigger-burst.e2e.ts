@@ -1,7 +1,7 @@
 // Duplicate deliveries under burst in a real n8n (regular mode, SQLite): distinct deliveries with
 // interleaved re-sends at concurrency 1 and 50, then re-sends after n8n restarts. Every delivery
 // key must have exactly one execution.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -14,6 +14,7 @@ import {
 	type BurstFigures,
 	type Delivery,
 } from './burst';
+import { rowContext } from '../../nodes/n8n-internals/processed-rows';
 import { CREDENTIAL_IDS, TRIGGER_PATH, triggerWorkflow } from './fixtures';
 import { N8n } from './n8n';
 import { N8N_DIR } from './version';
@@ -59,7 +60,10 @@ async function sql(statement: string, parameters: unknown[]): Promise<unknown[]>
  * process (a new one, or the existing row handed to it with its time of claim kept).
  */
 async function leftByEndedProcess(key: string, insert: boolean): Promise<void> {
-	const context = `n:${triggerNodeId}:delivery:${createHash('sha256').update(key).digest('base64url')}`;
+	const context = rowContext(
+		{ workflowId: WORKFLOW_ID, nodeId: triggerNodeId, kind: 'delivery' },
+		key,
+	);
 	if (insert)
 		await sql('INSERT INTO processed_data ("workflowId", context, value) VALUES (?, ?, ?)', [
 			WORKFLOW_ID,

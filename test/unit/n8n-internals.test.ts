@@ -275,6 +275,21 @@ describe('processed-data rows', () => {
 			doorWith(dbWith('ProcessedDataRepository', renamed)).n8nInternals.processedRows(),
 		).rejects.toThrow(/n8n 2\.41\.1 .*"database rows.*table has no context/);
 	});
+
+	test("a context column too short for this package's rows: changed, with both lengths", async () => {
+		const narrow = repository(['workflowId', 'context', 'value', 'createdAt']);
+		const columns = (narrow as { metadata: { columns: Array<{ length?: string }> } }).metadata
+			.columns;
+		columns[1].length = '64';
+		await expect(
+			doorWith(dbWith('ProcessedDataRepository', narrow)).n8nInternals.processedRows(),
+		).rejects.toThrow(/context column holds 64 characters, fewer than 103/);
+		columns[1].length = '255';
+		expect(
+			(await doorWith(dbWith('ProcessedDataRepository', narrow)).n8nInternals.processedRows())
+				.found,
+		).toBe(true);
+	});
 });
 
 describe("n8n-core's processed-data list, and n8n's version", () => {

@@ -13,9 +13,9 @@
  * claim tell whether the delivery ran. Rows older than the duplicate window are deleted, at most
  * once a minute per trigger.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
-import type { ProcessedRows, RowKey } from '../../n8n-internals';
+import type { ProcessedRows, RowScope } from '../../n8n-internals';
 import type { EarlierRun } from './earlier-run';
 import { scopeKey } from './memory';
 
@@ -35,11 +35,11 @@ const BOOT = randomUUID();
 const PRUNE_EVERY_MS = 60_000;
 const lastPruned = new Map<string, number>();
 
-/** The rows of one trigger node share a prefix; n8n's own contexts are `n:<node ID>` exactly. */
-const prefix = (nodeId: string) => `n:${nodeId}:delivery:`;
-const rowKey = (workflowId: string, nodeId: string, key: string): RowKey => ({
+/** The rows of one trigger node. */
+const deliveries = (workflowId: string, nodeId: string): RowScope => ({
 	workflowId,
-	context: prefix(nodeId) + createHash('sha256').update(key).digest('base64url'),
+	nodeId,
+	kind: 'delivery',
 });
 
 export interface RowDeps {
@@ -59,18 +59,18 @@ export async function claimRow(
 	nodeId: string,
 	key: string,
 ): Promise<RowClaim> {
-	const where = rowKey(workflowId, nodeId, key);
+	const scope = deliveries(workflowId, nodeId);
 	const value: RowValue = { boot: BOOT, since: deps.now() };
 	// Any database error other than the duplicate row rejects: the caller answers 503.
-	if (await deps.rows.insert(where, value)) return 'taken';
-	const held = await deps.rows.read(where);
+	if (await deps.rows.insert(scope, key, value)) return 'taken';
+	const held = await deps.rows.read(scope, key);
 	if (!held) return 'pending';
 	if (held.boot === BOOT) return 'done';
 	// Taken by another process, maybe one that ended before n8n answered: did its execution start?
 	const earlier = await deps.earlierRun(held.since, held.since + ANSWER_WITHIN_MS);
 	if (earlier === 'ran') return 'done';
 	if (earlier === 'cannot tell now') return 'pending';
-	await deps.rows.update(where, value);
+	await deps.rows.update(scope, key, value);
 	return 'taken';
 }
 
@@ -81,7 +81,7 @@ export async function releaseRow(
 	nodeId: string,
 	key: string,
 ): Promise<void> {
-	await rows.delete(rowKey(workflowId, nodeId, key));
+	await rows.delete(deliveries(workflowId, nodeId), key);
 }
 
 /** Deletes the trigger's rows older than the window; at most once a minute per trigger node. */
@@ -95,5 +95,5 @@ export async function pruneRows(
 	const id = scopeKey({ workflowId, nodeId });
 	if (now - (lastPruned.get(id) ?? 0) < PRUNE_EVERY_MS) return;
 	lastPruned.set(id, now);
-	await rows.deleteOlder(workflowId, prefix(nodeId), now - windowMs);
+	await rows.deleteOlder(deliveries(workflowId, nodeId), now - windowMs);
 }
