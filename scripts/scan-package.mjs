@@ -43,8 +43,10 @@ export const DECLARED_EXCEPTIONS = [
 	// Keep-alive agents: the only way to reuse a connection across requests (http: loopback only).
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:https' })),
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:http' })),
-	// The proxy variables (HTTPS_PROXY…: n8n's helper sends then) and n8n's SSRF switch.
+	// The proxy variables (HTTPS_PROXY…: n8n's helper sends then).
 	{ file: 'dist/nodes/PaymentGateway/transport/pooled.js', rule: 'no-restricted-globals', name: 'process' },
+	// n8n's SSRF switch as n8n's environment gives it, where no n8n parsed it (outside n8n).
+	{ file: 'dist/nodes/n8n-internals/ssrf-setting.js', rule: 'no-restricted-globals', name: 'process' },
 	// n8n's own modules, loaded from n8n's install, only behind the one door to n8n's internals
 	// (nodes/n8n-internals/; test/unit/n8n-door.test.ts checks this list against that folder).
 	...N8N_DOOR_IMPORTS.flatMap(([file, names]) =>

@@ -21,6 +21,8 @@ export interface N8nInternals {
 	processedList(): Promise<Capability<ProcessedList>>;
 	/** A node's credential as stored, without n8n's expression step. */
 	storedCredential(ctx: IWebhookFunctions): Capability<StoredCredential>;
+	/** Whether n8n's SSRF protection is switched on (n8n's parsed setting). */
+	ssrfSetting(): Promise<Capability<{ enabled: boolean }>>;
 	/** Whether n8n's engine passes on every output of a node its webhook resumes. */
 	resumeEngine(): Promise<Capability<{ everyOutput: boolean }>>;
 }

@@ -16,6 +16,7 @@ import { processedList } from './processed-list';
 import { processedRows } from './processed-rows';
 import { queueRedis } from './queue-redis';
 import { resumeEngine } from './resume-engine';
+import { ssrfProtectionOn, ssrfSetting } from './ssrf-setting';
 import { storedCredential } from './stored-credential';
 
 export type { N8nInternals } from './capabilities';
@@ -34,6 +35,9 @@ export const n8nInternals: N8nInternals = {
 	processedList,
 	storedCredential,
 	resumeEngine,
+	ssrfSetting,
 };
+
+export { ssrfProtectionOn };
 
 export { reportOnce, exactlyOnceMode, exactlyOnceProblem, type ExactlyOnceMode } from './report';

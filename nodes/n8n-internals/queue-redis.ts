@@ -50,14 +50,19 @@ interface N8nConfig {
 	queue: { bull: { prefix: string; redis: RedisSettings } };
 }
 
-/** n8n's GlobalConfig, undefined outside n8n (no @n8n/di or @n8n/config to load). */
-async function n8nConfig(): Promise<Partial<N8nConfig> | undefined> {
+/**
+ * n8n's GlobalConfig, undefined outside n8n (no @n8n/di or @n8n/config to load); without them,
+ * rejects naming `capability`.
+ */
+export async function n8nConfig<C = Partial<N8nConfig>>(
+	capability = QUEUE_REDIS,
+): Promise<C | undefined> {
 	const di = await loadModule('@n8n/di', async () => await import('@n8n/di'));
 	const config = await loadModule('@n8n/config', async () => await import('@n8n/config'));
 	if (isAbsent(di) || isAbsent(config)) return undefined;
 	if (typeof di.Container?.get !== 'function' || !config.GlobalConfig)
-		return await changed(QUEUE_REDIS, '@n8n/di Container or @n8n/config GlobalConfig missing');
-	return di.Container.get(config.GlobalConfig) as Partial<N8nConfig>;
+		return await changed(capability, '@n8n/di Container or @n8n/config GlobalConfig missing');
+	return di.Container.get(config.GlobalConfig) as C;
 }
 
 /**

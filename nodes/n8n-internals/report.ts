@@ -49,7 +49,9 @@ const describe = (name: string, capability: Capability<unknown> | Error) => {
 		return `${name}: WRONG COPY (${capability.message})`;
 	if (capability instanceof N8nInternalsError) return `${name}: CHANGED (${capability.message})`;
 	if (capability instanceof Error) return `${name}: failed (${capability.message})`;
-	return capability.found ? `${name}: yes` : `${name}: no (${capability.why})`;
+	if (!capability.found) return `${name}: no (${capability.why})`;
+	const enabled = (capability.use as { enabled?: unknown } | undefined)?.enabled;
+	return typeof enabled === 'boolean' ? `${name}: yes (${enabled ? 'on' : 'off'})` : `${name}: yes`;
 };
 
 /** Every capability that needs no node context, probed (memoised by each capability). */
@@ -60,6 +62,7 @@ async function probeAll(door: N8nInternals): Promise<Probed> {
 		'database rows': await settled(door.processedRows),
 		'processed-data list': await settled(door.processedList),
 		'resume engine': await settled(door.resumeEngine),
+		'SSRF setting': await settled(door.ssrfSetting),
 	};
 }
 

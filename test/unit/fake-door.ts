@@ -27,5 +27,6 @@ export function fakeDoor(given: {
 		processedList: async () => await as(given.processedList, 'not set up'),
 		storedCredential: () => ({ found: false, why: 'not asked' }),
 		resumeEngine: async () => ({ found: false, why: 'not asked' }),
+		ssrfSetting: async () => ({ found: false, why: 'not asked' }),
 	};
 }

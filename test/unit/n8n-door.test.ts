@@ -49,6 +49,12 @@ export function modulesOf(path: string, text: string): string[] {
 	return found;
 }
 
+/** n8n's knowledge that only the door holds: its settings, its table layouts. */
+const KNOWLEDGE: Array<[RegExp, string]> = [
+	[/\benv\s*(?:\.|\[\s*['"`])N8N_[A-Z0-9_]+/, 'reads an n8n setting'],
+	[/['"`]n:(?:\$\{|['"`])/, "writes n8n's processed_data layout"],
+];
+
 /** What a product file outside the door must not do, as "file: what". */
 export function breaches(path: string, text: string): string[] {
 	const file = relative(ROOT, path);
@@ -62,7 +68,10 @@ export function breaches(path: string, text: string): string[] {
 		.join('\n')
 		.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
 	const reach = PRIVATE_REACH.exec(code);
-	return reach ? [...imports, `${file}: reaches ${reach[1]}`] : imports;
+	const knows = KNOWLEDGE.filter(([pattern]) => pattern.test(code)).map(
+		([, what]) => `${file}: ${what}`,
+	);
+	return [...imports, ...(reach ? [`${file}: reaches ${reach[1]}`] : []), ...knows];
 }
 
 const product = [...sources(join(ROOT, 'nodes')), ...sources(join(ROOT, 'credentials'))];
@@ -77,19 +86,23 @@ describe('one door to n8n internals', () => {
 			"const redis = require('ioredis');",
 			'const helper = (ctx as any).additionalData.credentialsHelper;',
 			'// additionalData in a comment is not a reach',
+			'const on = process.env.N8N_SSRF_PROTECTION_ENABLED;',
+			'const context = `n:${nodeId}:delivery:`;',
 		].join('\n');
 		expect(breaches(join(ROOT, 'nodes/x.ts'), sample)).toEqual([
 			'nodes/x.ts: imports @n8n/di',
 			'nodes/x.ts: imports n8n-core',
 			'nodes/x.ts: imports ioredis',
 			'nodes/x.ts: reaches Container',
+			'nodes/x.ts: reads an n8n setting',
+			"nodes/x.ts: writes n8n's processed_data layout",
 		]);
 		expect(
 			breaches(join(ROOT, 'nodes/y.ts'), "import type { INode } from 'n8n-workflow';"),
 		).toEqual([]);
 	});
 
-	test('no product file outside nodes/n8n-internals/ imports n8n modules or reaches private fields', () => {
+	test('no product file outside nodes/n8n-internals/ imports n8n modules, reaches private fields, reads n8n settings or writes its table layouts', () => {
 		expect(outside.length).toBeGreaterThan(50);
 		const found = outside.flatMap((path) => breaches(path, readFileSync(path, 'utf8')));
 		expect(found).toEqual([]);

@@ -359,3 +359,39 @@ describe('stored credential', () => {
 		]);
 	});
 });
+
+describe("n8n's SSRF setting", () => {
+	const withSsrf = (ssrfProtection: unknown) => {
+		class GlobalConfig {}
+		const config = ssrfProtection === undefined ? {} : { ssrfProtection };
+		return doorWith({
+			'@n8n/di': () => container([[GlobalConfig, config]]),
+			'@n8n/config': () => ({ GlobalConfig }),
+		});
+	};
+
+	test("n8n's parsed switch, on or off; an n8n without SSRF protection (1.x): off", async () => {
+		expect(await withSsrf({ enabled: true }).n8nInternals.ssrfSetting()).toEqual({
+			found: true,
+			use: { enabled: true },
+		});
+		expect(await withSsrf({ enabled: true }).ssrfProtectionOn()).toBe(true);
+		expect(await withSsrf({ enabled: false }).ssrfProtectionOn()).toBe(false);
+		expect(await withSsrf(undefined).n8nInternals.ssrfSetting()).toEqual({
+			found: true,
+			use: { enabled: false },
+		});
+	});
+
+	test('outside n8n: absent, the environment read as n8n reads it; a changed setting: named', async () => {
+		const outside = doorWith({
+			'@n8n/di': notFound('@n8n/di'),
+			'@n8n/config': notFound('@n8n/config'),
+		});
+		expect((await outside.n8nInternals.ssrfSetting()).found).toBe(false);
+		expect(await outside.ssrfProtectionOn()).toBe(false);
+		await expect(withSsrf({ enabled: 'yes' }).n8nInternals.ssrfSetting()).rejects.toThrow(
+			/"SSRF setting.*ssrfProtection\.enabled is not a yes\/no setting/,
+		);
+	});
+});

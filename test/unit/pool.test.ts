@@ -8,11 +8,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { pooledAgent } from '../../nodes/PaymentGateway/transport/pool';
+import { ssrfFromEnvironment } from '../../nodes/n8n-internals/ssrf-setting';
 import {
 	NO_KEEP_ALIVE_NOTE,
 	pooledRoute,
 	proxySet,
-	ssrfOnlyInHelper,
 } from '../../nodes/PaymentGateway/transport/pooled';
 import { closeKeptConnections } from '../workflows/kept-connections';
 import { makeCertificate } from '../workflows/tls-front';
@@ -123,7 +123,7 @@ describe('the pooled route', () => {
 		connections.clear();
 		const ctx = ctxOf({});
 		for (let page = 1; page <= 3; page++) {
-			const send = pooledRoute(ctx, { url: `http://127.0.0.1:${port}/list`, qs: { page } });
+			const send = pooledRoute(ctx, { url: `http://127.0.0.1:${port}/list`, qs: { page } }, false);
 			expect(send).toBeDefined();
 			const answer = await send!();
 			expect([answer.statusCode, JSON.parse(String(answer.body))]).toEqual([
@@ -141,9 +141,11 @@ describe('the pooled route', () => {
 			validateUrl: jest.fn(async () => ({ ok: false, error: refused })),
 			createSecureLookup: jest.fn(),
 		};
-		const send = pooledRoute(ctxOf({ getSecureEgressFilter: () => filter }), {
-			url: `http://127.0.0.1:${port}/x`,
-		});
+		const send = pooledRoute(
+			ctxOf({ getSecureEgressFilter: () => filter }),
+			{ url: `http://127.0.0.1:${port}/x` },
+			true,
+		);
 		await expect(send!()).rejects.toBe(refused);
 		expect(filter.createSecureLookup).toHaveBeenCalledTimes(1);
 		expect(connections.size).toBe(0);
@@ -153,7 +155,7 @@ describe('the pooled route', () => {
 		const saved = process.env.HTTPS_PROXY;
 		process.env.HTTPS_PROXY = 'http://127.0.0.1:9';
 		try {
-			expect(pooledRoute(ctxOf({}), { url: 'https://example.com/x' })).toBeUndefined();
+			expect(pooledRoute(ctxOf({}), { url: 'https://example.com/x' }, false)).toBeUndefined();
 		} finally {
 			if (saved === undefined) delete process.env.HTTPS_PROXY;
 			else process.env.HTTPS_PROXY = saved;
@@ -161,25 +163,23 @@ describe('the pooled route', () => {
 	});
 
 	it("leaves requests to n8n's helper where SSRF protection is on but not offered to nodes (n8n 2.1–2.2x), and says so once", () => {
-		const saved = process.env.N8N_SSRF_PROTECTION_ENABLED;
-		process.env.N8N_SSRF_PROTECTION_ENABLED = 'true';
-		try {
-			const warn = jest.fn();
-			const ctx = { helpers: {}, logger: { warn } } as unknown as IExecuteFunctions;
-			expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/x` })).toBeUndefined();
-			expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/y` })).toBeUndefined();
-			expect(warn.mock.calls).toEqual([[NO_KEEP_ALIVE_NOTE]]);
-			// Where n8n offers its policy, the pool applies it whatever the setting.
-			const filter = { validateUrl: jest.fn(), createSecureLookup: jest.fn() };
-			const offered = ctxOf({ getSecureEgressFilter: () => filter });
-			expect(pooledRoute(offered, { url: `http://127.0.0.1:${port}/z` })).toBeDefined();
-		} finally {
-			if (saved === undefined) delete process.env.N8N_SSRF_PROTECTION_ENABLED;
-			else process.env.N8N_SSRF_PROTECTION_ENABLED = saved;
-		}
-		expect(ssrfOnlyInHelper({ N8N_SSRF_PROTECTION_ENABLED: 'false' })).toBe(false);
-		expect(ssrfOnlyInHelper({})).toBe(false);
-		expect(ssrfOnlyInHelper({ N8N_SSRF_PROTECTION_ENABLED_FILE: '/run/secrets/x' })).toBe(true);
+		const warn = jest.fn();
+		const ctx = { helpers: {}, logger: { warn } } as unknown as IExecuteFunctions;
+		expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/x` }, true)).toBeUndefined();
+		expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/y` }, true)).toBeUndefined();
+		expect(warn.mock.calls).toEqual([[NO_KEEP_ALIVE_NOTE]]);
+		expect(pooledRoute(ctx, { url: `http://127.0.0.1:${port}/w` }, false)).toBeDefined();
+		// Where n8n offers its policy, the pool applies it whatever the setting.
+		const filter = { validateUrl: jest.fn(), createSecureLookup: jest.fn() };
+		const offered = ctxOf({ getSecureEgressFilter: () => filter });
+		expect(pooledRoute(offered, { url: `http://127.0.0.1:${port}/z` }, true)).toBeDefined();
+	});
+
+	it("reads n8n's SSRF switch as n8n does where no n8n parsed it (the variable or its _FILE form)", () => {
+		expect(ssrfFromEnvironment({ N8N_SSRF_PROTECTION_ENABLED: 'false' })).toBe(false);
+		expect(ssrfFromEnvironment({ N8N_SSRF_PROTECTION_ENABLED: 'TRUE' })).toBe(true);
+		expect(ssrfFromEnvironment({})).toBe(false);
+		expect(ssrfFromEnvironment({ N8N_SSRF_PROTECTION_ENABLED_FILE: '/run/secrets/x' })).toBe(true);
 	});
 
 	it('reads the proxy variables in either case', () => {

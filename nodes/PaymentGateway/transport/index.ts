@@ -18,6 +18,7 @@ import { credentialsOf } from './credentials';
 import { settle } from './settle';
 import type { RequestSpec } from './spec';
 import { CREDENTIAL_TYPES } from './spec';
+import { ssrfProtectionOn } from '../../n8n-internals';
 import { pooledRoute } from './pooled';
 import { redactError } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
@@ -101,7 +102,7 @@ async function sendOnce(
 	}
 	const signed = await merchantKeyHeaders(credentials, options);
 	// HTTPS over a kept-alive connection where that keeps n8n's guarantees; n8n's helper otherwise.
-	const pooled = pooledRoute(ctx, signed);
+	const pooled = pooledRoute(ctx, signed, await ssrfProtectionOn());
 	if (pooled) return await pooled();
 	return (await ctx.helpers.httpRequest(signed)) as FullResponse;
 }

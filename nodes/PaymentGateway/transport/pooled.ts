@@ -39,17 +39,8 @@ export function proxySet(env: NodeJS.ProcessEnv = process.env): boolean {
 	);
 }
 
-/**
- * True when n8n's SSRF protection is switched on in an n8n that applies it to its own helper only
- * (2.x releases before `getSecureEgressFilter`): the node cannot apply it, so the helper sends.
- */
-export function ssrfOnlyInHelper(env: NodeJS.ProcessEnv = process.env): boolean {
-	const enabled = String(env.N8N_SSRF_PROTECTION_ENABLED ?? '').toLowerCase();
-	return enabled === 'true' || enabled === '1' || !!env.N8N_SSRF_PROTECTION_ENABLED_FILE;
-}
-
 export const NO_KEEP_ALIVE_NOTE =
-	'Payment Gateway: N8N_SSRF_PROTECTION_ENABLED is on, and this n8n applies its SSRF protection only to its own HTTP helper, so the node sends every request through it: protected, but each request opens a new connection (n8n releases that offer nodes their SSRF policy keep connections alive).';
+	"Payment Gateway: n8n's SSRF protection is on, and this n8n applies its SSRF protection only to its own HTTP helper, so the node sends every request through it: protected, but each request opens a new connection (n8n releases that offer nodes their SSRF policy keep connections alive).";
 
 let toldNoKeepAlive = false;
 
@@ -57,14 +48,16 @@ let toldNoKeepAlive = false;
  * The keep-alive route for one request (HTTPS, or plain http, which the credential check allows to
  * loopback addresses only), or undefined where n8n's own helper must send it: a proxy set in the
  * environment (n8n applies its proxy rules and guards the proxy's own address); a query or body
- * this route would not encode exactly as n8n does; SSRF protection switched on in an n8n that
- * keeps it to its own helper (`ssrfOnlyInHelper`). Where n8n offers nodes its SSRF policy
+ * this route would not encode exactly as n8n does; SSRF protection switched on (`ssrfOn`, n8n's
+ * setting as the door reads it) in an n8n that keeps it to its own helper (2.x releases before
+ * `getSecureEgressFilter`: the node cannot apply it). Where n8n offers nodes its SSRF policy
  * (`getSecureEgressFilter`), every connection obeys it; n8n releases without SSRF protection, or
  * with it off, check nothing on their own helper either, so the route adds nothing.
  */
 export function pooledRoute(
 	ctx: NodeContext,
 	options: IHttpRequestOptions,
+	ssrfOn: boolean,
 ): (() => Promise<FullResponse>) | undefined {
 	const protocol = options.url.startsWith('https://')
 		? 'https:'
@@ -80,7 +73,7 @@ export function pooledRoute(
 
 	const helpers = ctx.helpers as Partial<IExecuteFunctions['helpers']>;
 	const offered = typeof helpers.getSecureEgressFilter === 'function';
-	if (!offered && ssrfOnlyInHelper()) {
+	if (!offered && ssrfOn) {
 		if (!toldNoKeepAlive) ctx.logger?.warn(NO_KEEP_ALIVE_NOTE);
 		toldNoKeepAlive = true;
 		return undefined;
