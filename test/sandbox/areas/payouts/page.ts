@@ -54,17 +54,20 @@ function rowsTable(batch: PayoutBatch): string {
 function postsTable(batch: PayoutBatch): string {
 	if (batch.callback_url === '') return '<p>No callback_url: nothing is posted.</p>';
 	if (batch.callbackAttempts.length === 0) return '<p>No post made yet.</p>';
+	// By post, then copy and try: each post's retries together.
 	return table(
 		['Post', 'Copy', 'Try', 'At', 'Results carried', 'Answer', 'Took (ms)'],
-		batch.callbackAttempts.map((a) => [
-			a.post,
-			a.copy,
-			a.attempt,
-			iso(a.at),
-			a.results.map((r) => `${r.reference_no}: ${r.status}`).join(', '),
-			answerOf(a),
-			a.durationMs,
-		]),
+		[...batch.callbackAttempts]
+			.sort((a, b) => a.post - b.post || a.copy - b.copy || a.attempt - b.attempt)
+			.map((a) => [
+				a.post,
+				a.copy,
+				a.attempt,
+				iso(a.at),
+				a.results.map((r) => `${r.reference_no}: ${r.status}`).join(', '),
+				answerOf(a),
+				a.durationMs,
+			]),
 	);
 }
 
