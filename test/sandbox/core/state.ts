@@ -4,6 +4,11 @@ import { generateTransactions } from './generate';
 import { HttpError } from './http';
 import { completeOrder, type CompleteOutcome, type CompleteResult } from '../areas/payments/model';
 import { PayoutCallbacks, type PayoutBatch } from '../areas/payouts/model';
+import {
+	defaultPayoutSettings,
+	payoutSettingRule,
+	type PayoutSettings,
+} from '../areas/payouts/settings';
 import type { StoredDocument } from '../areas/documents/records';
 import type { InvoiceItemRecord } from '../areas/invoiceItems/records';
 import type { OrderRecord, PaymentToken } from '../areas/orders/records';
@@ -23,7 +28,7 @@ export * from '../areas/transactions/records';
 export * from '../areas/webhooks/records';
 
 /** Merchant account switches; tests change them directly or via PUT /__sandbox/settings. */
-export interface MerchantSettings {
+export interface MerchantSettings extends PayoutSettings {
 	/** CAUTH (pay by token) MID enabled; off: CAUTH orders get 403. */
 	cauthEnabled: boolean;
 	/** Split payment feature; off: split orders get 403. */
@@ -42,8 +47,6 @@ export interface MerchantSettings {
 	terminalMissingPsps: string[];
 	/** The next N otherwise valid document uploads answer 103. */
 	failNextDocumentUploads: number;
-	/** Wait between an accepted bulk payout and its callback_url POST. */
-	payoutCallbackDelayMs: number;
 	/** Payment link bulk upload: these spreadsheet rows fail with a storage error. */
 	paymentLinkStorageFailRows: number[];
 	/** Used when an order sets no urls.webhook_url. */
@@ -72,7 +75,7 @@ export function defaultSettings(checkoutUrl: string): MerchantSettings {
 		documentUnsupportedPsps: ['NI'],
 		terminalMissingPsps: [],
 		failNextDocumentUploads: 0,
-		payoutCallbackDelayMs: 100,
+		...defaultPayoutSettings(),
 		paymentLinkStorageFailRows: [],
 		defaultWebhookUrl: '',
 		webhookDelivery: 'auto',
@@ -205,13 +208,16 @@ export class SandboxState {
 				throw new TypeError(`settings.${name} must be ${rule}`);
 			};
 			if (current === undefined) throw new TypeError(`unknown setting ${name}`);
+			const payoutRule = payoutSettingRule(name, value);
 			if (name === 'paymentLinkStorageFailRows') {
 				const rows = Array.isArray(value) && value.every((v) => Number.isInteger(v) && v >= 2);
 				if (!rows) fail('an array of spreadsheet row numbers (2 or more)');
 			} else if (Array.isArray(current)) {
 				const strings = Array.isArray(value) && value.every((v) => typeof v === 'string');
 				if (!strings) fail('an array of strings');
-			} else if (name === 'failNextDocumentUploads' || name === 'payoutCallbackDelayMs') {
+			} else if (payoutRule !== undefined) {
+				fail(payoutRule);
+			} else if (name === 'failNextDocumentUploads') {
 				if (!Number.isInteger(value) || (value as number) < 0) fail('a non-negative integer');
 			} else if (name === 'webhookTimeoutMs') {
 				if (!Number.isInteger(value) || (value as number) < 1) fail('a positive integer');

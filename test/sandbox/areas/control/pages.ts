@@ -7,19 +7,28 @@ import type { SandboxState } from '../../core/state';
  * shows what is there instead of a 404: the controls, the orders, the checkout and the payout API.
  */
 
-const escape = (value: unknown): string =>
+export const escape = (value: unknown): string =>
 	String(value).replace(
 		/[&<>"']/g,
 		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
 	);
 
-const page = (title: string, body: string): Reply => ({
+export const page = (title: string, body: string): Reply => ({
 	status: 200,
 	contentType: 'text/html; charset=utf-8',
 	text: `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${escape(title)}</title></head>\n<body>\n<h1>${escape(title)}</h1>\n${body}\n</body>\n</html>\n`,
 });
 
-const link = (href: string, text = href) => `<a href="${escape(href)}">${escape(text)}</a>`;
+/**
+ * A browser's Accept (text/html without application/json): such controls answer with a page;
+ * anything else (fetch's default, any type; application/json) keeps JSON.
+ */
+export const prefersHtml = (headers: Record<string, string>): boolean => {
+	const accept = (headers.accept ?? '').toLowerCase();
+	return accept.includes('text/html') && !accept.includes('application/json');
+};
+
+export const link = (href: string, text = href) => `<a href="${escape(href)}">${escape(text)}</a>`;
 
 /** Read-only controls a browser can open; the others change the sandbox and take other methods. */
 const READABLE = [

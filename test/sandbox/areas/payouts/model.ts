@@ -1,10 +1,11 @@
-// Bulk payouts: request fields, the .xlsx sheet and its row rules, and the batch callback.
+// Bulk payouts: request fields, the .xlsx sheet and its row rules; results in results.ts.
 import { createHash } from 'node:crypto';
 
 import { Workbook, type CellValue } from 'exceljs';
 
 import { HttpError } from '../../core/http';
 import type { MultipartPart } from '../../core/multipart';
+import type { PayoutRowResult, PayoutStatus } from './results';
 import { BULK_PAYOUT, PAYMENT_MODES, PAYOUT_EMAIL } from './rules';
 import { ruleAt, textFits } from '../../rules/types';
 
@@ -68,13 +69,25 @@ export interface PayoutFields {
 	checksum: string;
 }
 
+/** One attempt of one results post (batch.callbackAttempts, oldest first). */
 export interface PayoutCallbackAttempt {
+	/** 1-based post number within the batch (copies and retries share it). */
+	post: number;
+	/** 1 = the post; 2… = its repeats (settings.payoutResultsRepeat). */
+	copy: number;
+	/** 1 = first try; 2… = retries. */
+	attempt: number;
 	/** Start, epoch ms. */
 	at: number;
+	durationMs: number;
+	/** A 2xx answer came. */
+	ok: boolean;
 	/** HTTP status when an answer came. */
 	status?: number;
 	/** Connection error, time-out or "cancelled" (sandbox stopped). */
 	error?: string;
+	/** What the post carried. */
+	results: { reference_no: string; status: PayoutStatus }[];
 }
 
 /** An accepted batch (state.payoutBatches). */
@@ -87,6 +100,8 @@ export interface PayoutBatch {
 	fileName: string;
 	file: Buffer;
 	queuedAt: number;
+	/** Each row's result, in row order (see results.ts). */
+	results: PayoutRowResult[];
 	callbackAttempts: PayoutCallbackAttempt[];
 }
 
@@ -300,4 +315,12 @@ export function validatePayoutRows(rows: SheetRow[]): PayoutRowError[] {
 	return errors;
 }
 
-export { PAYOUT_CALLBACK_TIMEOUT_MS, PayoutCallbacks, payoutCallbackBody } from './callbacks';
+export { PAYOUT_CALLBACK_TIMEOUT_MS, PayoutCallbacks, isRetryable } from './callbacks';
+export {
+	DEFAULT_REASONS,
+	payoutUtr,
+	type PayoutResultEntry,
+	type PayoutRowResult,
+	type PayoutStatus,
+} from './results';
+export { PAYOUT_OUTCOMES, type PayoutOutcome, type PayoutSettings } from './settings';

@@ -1,153 +1,35 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-import CryptoJS from 'crypto-js';
-import { Workbook, type CellValue, type Worksheet } from 'exceljs';
+import { Workbook } from 'exceljs';
 
 import { startSandbox, type Sandbox } from '../..';
-import { multipart, sandboxClient, type MultipartField } from '../../testClient';
-
-// Spelt out here, not imported, so a typo in the sandbox's list fails the tests.
-const HEADERS = [
-	'Reference No',
-	'Payment Mode',
-	'Amount',
-	'Remark',
-	'Beneficiary Account Number',
-	'Beneficiary Account Type',
-	'Beneficiary IFSC',
-	'Beneficiary Branch',
-	'Beneficiary Name',
-	'Beneficiary Email',
-	'Beneficiary Mobile',
-	'Beneficiary MMID',
-	'Beneficiary LEI Code',
-	'Beneficiary NRE Flag',
-];
-type RowInput = Record<string, CellValue>;
+import { multipart, sandboxClient } from '../../testClient';
+import {
+	BASE,
+	HEADERS,
+	MODE,
+	newToken,
+	nextId,
+	row,
+	rowsOf,
+	sha256,
+	uploadTo,
+	xlsx,
+	type RowInput,
+	type Upload,
+} from './fixtures';
 
 let sandbox: Sandbox;
 let api: ReturnType<typeof sandboxClient>;
 let token: string;
 
-async function newToken(target: Sandbox = sandbox): Promise<string> {
-	const answer = await sandboxClient(target).call('/v1/token', {
-		base: target.payoutUrl,
-		keys: target.keys.payout,
-	});
-	return answer.body.data.access_token;
-}
-
 beforeAll(async () => {
 	sandbox = await startSandbox({ transactionCount: 1 });
 	api = sandboxClient(sandbox);
-	token = await newToken();
+	token = await newToken(sandbox);
 });
 afterAll(() => sandbox.stop());
 afterEach(() => sandbox.state.resetSettings());
 
-/** A valid NEFT row. */
-const BASE: RowInput = {
-	'Reference No': 'REF-1',
-	'Payment Mode': 'NEFT',
-	Amount: 1500.5,
-	Remark: 'Salary June',
-	'Beneficiary Account Number': '123456789012',
-	'Beneficiary Account Type': 'SA',
-	'Beneficiary IFSC': 'HDFC0001234',
-	'Beneficiary Branch': '',
-	'Beneficiary Name': 'Asha Rao',
-	'Beneficiary Email': 'asha@example.com',
-	'Beneficiary Mobile': '',
-	'Beneficiary MMID': '',
-	'Beneficiary LEI Code': '',
-	'Beneficiary NRE Flag': '',
-};
-const row = (n: number, over: RowInput = {}): RowInput => ({
-	...BASE,
-	'Reference No': `REF-${n}`,
-	...over,
-});
-const rowsOf = (count: number) => Array.from({ length: count }, (_, i) => row(i + 1));
-
-/** Mode-specific fields that make a row of that mode valid. */
-const MODE: Record<string, RowInput> = {
-	NEFT: {},
-	RTGS: { 'Payment Mode': 'RTGS' },
-	IMPSP2A: { 'Payment Mode': 'IMPSP2A' },
-	IFT: { 'Payment Mode': 'IFT', 'Beneficiary IFSC': '', 'Beneficiary Branch': '0001' },
-	IMPSP2P: {
-		'Payment Mode': 'IMPSP2P',
-		'Beneficiary Account Number': '',
-		'Beneficiary IFSC': '',
-		'Beneficiary Mobile': '9876543210',
-		'Beneficiary MMID': '1234567',
-	},
-};
-
-/** An .xlsx with the given header row and data rows (null = an empty row). */
-async function xlsx(
-	rows: (RowInput | null)[],
-	headers: string[] = HEADERS,
-	more?: (workbook: Workbook, sheet: Worksheet) => void,
-): Promise<Buffer> {
-	const workbook = new Workbook();
-	const sheet = workbook.addWorksheet('Payouts');
-	sheet.addRow(headers);
-	for (const values of rows) sheet.addRow(values ? HEADERS.map((h) => values[h] ?? null) : []);
-	more?.(workbook, sheet);
-	return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const sha256 = (text: string) => CryptoJS.SHA256(text).toString(CryptoJS.enc.Hex);
-
-let idSeq = 0;
-const nextId = () => `REQ-${Date.now()}-${++idSeq}`;
-
-interface Upload {
-	request_id?: string;
-	currency?: string;
-	remark?: string;
-	callback_url?: string;
-	checksum?: string;
-	file?: Buffer;
-	fileName?: string;
-	omit?: string[];
-	bearer?: string;
-	target?: Sandbox;
-}
-
-/** POST {payout_url}/v1/bulk/payouts; checksum computed with crypto-js unless given. */
-async function upload(u: Upload = {}) {
-	const values: Record<string, string> = {
-		request_id: u.request_id ?? nextId(),
-		currency: u.currency ?? 'INR',
-		remark: u.remark ?? 'June payroll',
-		callback_url: u.callback_url ?? '',
-	};
-	values.checksum =
-		u.checksum ?? sha256(`${values.request_id}|${values.callback_url}|${values.remark}`);
-	const omit = u.omit ?? [];
-	const fields: MultipartField[] = Object.entries(values)
-		.filter(([name]) => !omit.includes(name))
-		.map(([name, value]) => ({ name, value }));
-	if (!omit.includes('payout_file')) {
-		fields.push({
-			name: 'payout_file',
-			filename: u.fileName ?? 'payouts.xlsx',
-			data: u.file ?? (await xlsx([row(1)])),
-		});
-	}
-	const target = u.target ?? sandbox;
-	const { body, contentType } = multipart(fields);
-	const answer = await sandboxClient(target).call('/v1/bulk/payouts', {
-		base: target.payoutUrl,
-		method: 'POST',
-		headers: { authorization: `Bearer ${u.bearer ?? token}`, 'content-type': contentType },
-		body,
-	});
-	return { ...answer, requestId: values.request_id };
-}
+const upload = (u: Upload = {}) => uploadTo(u.target ?? sandbox, u.bearer ?? token, u);
 
 const bad = (message: string) => ({ message, status: 'fail', code: '400' });
 const batchCount = () => sandbox.state.payoutBatches.size;
@@ -591,129 +473,14 @@ describe('bulk payouts: bearer token', () => {
 			expect(answer.status).toBe(401);
 			expect(answer.body).toEqual(invalid);
 		}
-		const old = await newToken();
+		const old = await newToken(sandbox);
 		expect((await upload({ bearer: old })).status).toBe(200);
 		sandbox.state.expirePayoutTokens();
 		const expired = await upload({ bearer: old, omit: ['currency', 'payout_file'] });
 		expect(expired.status).toBe(401);
 		expect(expired.body).toEqual(invalid);
 		expect(batchCount()).toBe(before + 1);
-		token = await newToken();
+		token = await newToken(sandbox);
 		expect((await upload()).status).toBe(200);
-	});
-});
-
-describe('bulk payouts: callback_url', () => {
-	let receiver: Server;
-	let receiverUrl: string;
-	let answerStatus = 200;
-	const received: { at: number; path: string; headers: IncomingMessage['headers']; body: any }[] =
-		[];
-	let notify: (() => void) | undefined;
-
-	beforeAll(async () => {
-		receiver = createServer((req, res) => {
-			const chunks: Buffer[] = [];
-			req.on('data', (chunk: Buffer) => chunks.push(chunk));
-			req.on('end', () => {
-				const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-				received.push({ at: Date.now(), path: req.url ?? '', headers: req.headers, body });
-				res.writeHead(answerStatus).end();
-				notify?.();
-			});
-		});
-		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-		receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-	});
-	afterAll(
-		() =>
-			new Promise<void>((resolve) => {
-				receiver.close(() => resolve());
-				receiver.closeAllConnections();
-			}),
-	);
-	beforeEach(() => {
-		received.length = 0;
-		answerStatus = 200;
-	});
-	const nextCallback = () =>
-		new Promise<void>((resolve) => {
-			notify = resolve;
-		});
-
-	test('the batch result is POSTed after payoutCallbackDelayMs; attempt recorded', async () => {
-		sandbox.state.settings.payoutCallbackDelayMs = 200;
-		const arrived = nextCallback();
-		const rows = [row(1), row(2, { ...MODE.IMPSP2P, Amount: '99.9' })];
-		const answer = await upload({
-			callback_url: `${receiverUrl}/payout-callback`,
-			file: await xlsx(rows),
-		});
-		expect(answer.status).toBe(200);
-		expect(received).toHaveLength(0);
-		await arrived;
-		const batch = sandbox.state.payoutBatches.get(answer.requestId)!;
-		expect(received[0].at - batch.queuedAt).toBeGreaterThanOrEqual(150);
-		expect(received[0].path).toBe('/payout-callback');
-		expect(received[0].headers['content-type']).toBe('application/json');
-		expect(received[0].body).toEqual({
-			request_id: answer.requestId,
-			status: 'QUEUED',
-			total_records: 2,
-			payouts: [
-				{ reference_no: 'REF-1', amount: '1500.50', status: 'QUEUED' },
-				{ reference_no: 'REF-2', amount: '99.90', status: 'QUEUED' },
-			],
-		});
-		await sandbox.state.payoutCallbacks.idle();
-		expect(batch.callbackAttempts).toEqual([{ at: expect.any(Number), status: 200 }]);
-	});
-
-	test('an error answer is recorded and not retried', async () => {
-		sandbox.state.settings.payoutCallbackDelayMs = 0;
-		answerStatus = 500;
-		const arrived = nextCallback();
-		const answer = await upload({ callback_url: `${receiverUrl}/cb` });
-		await arrived;
-		await sandbox.state.payoutCallbacks.idle();
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(received).toHaveLength(1);
-		const batch = sandbox.state.payoutBatches.get(answer.requestId)!;
-		expect(batch.callbackAttempts).toEqual([{ at: expect.any(Number), status: 500 }]);
-	});
-
-	test('no callback_url, no POST', async () => {
-		sandbox.state.settings.payoutCallbackDelayMs = 0;
-		const answer = await upload({ callback_url: '' });
-		await new Promise((resolve) => setTimeout(resolve, 30));
-		expect(sandbox.state.payoutBatches.get(answer.requestId)!.callbackAttempts).toEqual([]);
-		expect(received).toHaveLength(0);
-	});
-
-	test('stop() cancels scheduled callbacks', async () => {
-		const other = await startSandbox({ transactionCount: 1 });
-		try {
-			other.state.settings.payoutCallbackDelayMs = 300;
-			const answer = await upload({
-				target: other,
-				bearer: await newToken(other),
-				callback_url: `${receiverUrl}/late`,
-			});
-			expect(answer.status).toBe(200);
-			expect(other.state.payoutCallbacks.pending).toBe(1);
-		} finally {
-			await other.stop();
-		}
-		expect(other.state.payoutCallbacks.pending).toBe(0);
-		await new Promise((resolve) => setTimeout(resolve, 400));
-		expect(received).toHaveLength(0);
-	});
-
-	test('payoutCallbackDelayMs is a setting (non-negative integer)', async () => {
-		const put = await api.send('PUT', '/__sandbox/settings', { payoutCallbackDelayMs: 5 });
-		expect(put.body.data.payoutCallbackDelayMs).toBe(5);
-		const wrong = await api.send('PUT', '/__sandbox/settings', { payoutCallbackDelayMs: -1 });
-		expect(wrong.status).toBe(400);
-		expect(wrong.body.message).toContain('must be a non-negative integer');
 	});
 });

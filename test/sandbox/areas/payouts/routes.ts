@@ -8,6 +8,8 @@ import {
 	type PayoutBatch,
 } from './model';
 import { PAYOUT_PREFIX, type RouteModule } from '../../core/router';
+import { prefersHtml } from '../control/pages';
+import { payoutsPage } from './page';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -74,12 +76,11 @@ export const registerPayoutRoutes: RouteModule = (router, env) => {
 					fileName: file.filename,
 					file: Buffer.from(file.data),
 					queuedAt: Date.now(),
+					results: [],
 					callbackAttempts: [],
 				};
 				state.payoutBatches.set(batch.request_id, batch);
-				if (batch.callback_url !== '') {
-					state.payoutCallbacks.schedule(batch, state.settings.payoutCallbackDelayMs);
-				}
+				state.payoutCallbacks.schedule(batch, state.settings, env.keys.webhook.notificationSecret);
 				return json(200, {
 					data: {
 						request_id: batch.request_id,
@@ -97,19 +98,20 @@ export const registerPayoutRoutes: RouteModule = (router, env) => {
 		},
 	});
 
-	// Test controls (not logged or faulted: CONTROL_PREFIX). Batches without the file bytes.
+	// Test controls (not logged or faulted: CONTROL_PREFIX). Batches without the file bytes; a
+	// browser gets a page.
 	router.add({
 		method: 'GET',
 		path: '/__sandbox/payouts',
 		auth: 'none',
-		handler: () =>
-			json(200, {
+		handler: ({ headers }) => {
+			const batches = [...env.state.payoutBatches.values()];
+			if (prefersHtml(headers)) return payoutsPage(batches);
+			return json(200, {
 				status: 'success',
-				data: [...env.state.payoutBatches.values()].map(({ file, ...rest }) => ({
-					...rest,
-					fileSize: file.length,
-				})),
-			}),
+				data: batches.map(({ file, ...rest }) => ({ ...rest, fileSize: file.length })),
+			});
+		},
 	});
 	router.add({
 		method: 'GET',

@@ -1,8 +1,8 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { ClientRequest } from 'node:http';
 
 import { HttpError } from '../../core/http';
 import type { SandboxKeys } from '../../core/keys';
+import { isLoopbackHost, postOnce, type PostOutcome } from '../../core/post';
 import type { SandboxState, WebhookAttempt, WebhookEvent } from '../../core/state';
 
 /**
@@ -28,11 +28,7 @@ export interface SandboxWebhooks {
 	attempts: WebhookAttempt[];
 }
 
-export const isLoopbackHost = (hostname: string): boolean =>
-	hostname === 'localhost' ||
-	hostname.endsWith('.localhost') ||
-	hostname === '[::1]' ||
-	/^127\.\d+\.\d+\.\d+$/.test(hostname);
+export { isLoopbackHost };
 
 /** Why a URL gets no request ('' = none): the spec's "no webhooks to non-HTTPS endpoints". */
 export function webhookRefusal(target: string): string {
@@ -45,14 +41,6 @@ export function webhookRefusal(target: string): string {
 	if (url.protocol === 'https:') return '';
 	if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return '';
 	return `refused: ${url.protocol}// to ${url.hostname} is not HTTPS (plain HTTP only to loopback)`;
-}
-
-// RFC 2606 / 6761 names never reach a merchant; failing them at once keeps tests off the network.
-const RESERVED_HOST = /(^|\.)(example|invalid|test)$|(^|\.)example\.(com|net|org)$/i;
-
-interface PostOutcome {
-	status?: number;
-	error?: string;
 }
 
 export class WebhookDeliverer {
@@ -228,55 +216,14 @@ export class WebhookDeliverer {
 	}
 
 	private post(target: string, body: string): Promise<PostOutcome> {
-		const url = new URL(target);
-		if (RESERVED_HOST.test(url.hostname)) {
-			return Promise.resolve({ error: `ENOTFOUND ${url.hostname} (reserved name, not looked up)` });
-		}
-		const timeoutMs = this.state.settings.webhookTimeoutMs;
-		const https = url.protocol === 'https:';
-		return new Promise((resolve) => {
-			let settled = false;
-			const finish = (outcome: PostOutcome) => {
-				if (settled) return;
-				settled = true;
-				clearTimeout(timer);
-				this.requests.delete(request);
-				resolve(outcome);
-			};
-			const send = https ? httpsRequest : httpRequest;
-			const request = send(
-				url,
-				{
-					method: 'POST',
-					// A fresh connection per attempt, closed after: nothing pooled outlives stop().
-					agent: false,
-					headers: {
-						'content-type': 'application/json',
-						'content-length': Buffer.byteLength(body),
-						'notification-secret': this.keys.webhook.notificationSecret,
-					},
-					// Local HTTPS receivers use self-signed certificates.
-					...(https && isLoopbackHost(url.hostname) && { rejectUnauthorized: false }),
-				},
-				(response: IncomingMessage) => {
-					const status = response.statusCode;
-					response.on('error', () => undefined);
-					response.on('end', () => finish({ status }));
-					response.on('close', () =>
-						finish(response.complete ? { status } : { status, error: 'response cut off' }),
-					);
-					response.resume();
-				},
-			);
-			const timer = setTimeout(() => {
-				finish({ error: `timeout after ${timeoutMs} ms` });
-				request.destroy();
-			}, timeoutMs);
-			request.on('error', (error: NodeJS.ErrnoException) =>
-				finish({ error: error.message || error.code || String(error) }),
-			);
-			this.requests.add(request);
-			request.end(body);
+		return postOnce(target, {
+			body,
+			headers: {
+				'content-type': 'application/json',
+				'notification-secret': this.keys.webhook.notificationSecret,
+			},
+			timeoutMs: this.state.settings.webhookTimeoutMs,
+			inFlight: this.requests,
 		});
 	}
 
