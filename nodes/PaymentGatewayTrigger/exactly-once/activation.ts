@@ -26,9 +26,10 @@ export async function assertExactlyOnce(
 	ctx: IHookFunctions,
 	door: N8nInternals = n8nInternals,
 ): Promise<void> {
-	await reportOnce(door, ctx.logger);
-	// Parameters only: the hook context reads them as a webhook's does.
-	const options = readOptions(ctx as unknown as IWebhookFunctions);
+	// The hook context reads parameters and carries n8n's credentials helper as a webhook's does.
+	const asWebhook = ctx as unknown as IWebhookFunctions;
+	await reportOnce(door, ctx.logger, door.storedCredential(asWebhook));
+	const options = readOptions(asWebhook);
 	if ('invalid' in options || !options.dropDuplicates) return;
 	const problem = await exactlyOnceProblem(door);
 	if (!problem) return;
