@@ -68,12 +68,13 @@ const batchFields: Field[] = [
 	},
 	{
 		name: 'remark',
-		displayName: 'Remark',
+		displayName: 'Batch Remark',
 		type: 'text',
 		wire: 'remark',
 		emptyAsBlank: true,
 		maxLength: 30,
-		description: 'Batch remark, at most 30 characters; may be empty',
+		description:
+			'Remark of the whole batch, at most 30 characters; may be empty. Each row has its own Row Remark.',
 	},
 	{
 		name: 'callbackUrl',
@@ -133,8 +134,18 @@ const optionsGroup: FieldGroup = {
 			displayName: 'Pay Again',
 			type: 'boolean',
 			description:
-				'Whether rows whose Reference No this node already queued go out again, under new request IDs (new nodes only). Off, they are left out and listed; a run in which every row was already queued fails, paying no one. Turn on for one run only.',
+				'Whether rows whose Reference No this node already queued are paid once more, as the attempt set in Attempt (new nodes only). Each reference is paid once per attempt: left on, the next run pays nobody again and fails. Off, they are left out and listed.',
 			ui: { displayOptions: { show: NEW } },
+		},
+		{
+			name: 'payAgainAttempt',
+			displayName: 'Attempt',
+			type: 'number',
+			integer: true,
+			min: 2,
+			description:
+				'Which payment of each reference Pay Again makes: 2 for the second, 3 for a third. A reference is paid once per attempt: to pay once more after attempt 2, set 3.',
+			ui: { default: 2, displayOptions: { show: { ...NEW, payAgain: [true] } } },
 		},
 		{
 			name: 'unconfirmedReferences',
@@ -249,6 +260,8 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 		outputField: text(options.outputBinaryField) || 'data',
 		remember: newest,
 		payAgain: options.payAgain === true,
+		// Saved before Attempt existed: Pay Again was the second payment.
+		attempt: Number(options.payAgainAttempt ?? 2),
 		unconfirmed: (text(options.unconfirmedReferences) || 'stop') as UnconfirmedChoice,
 		remembered: Number(options.rememberedReferences ?? DEFAULT_REMEMBERED),
 	};

@@ -42,7 +42,7 @@ async function sendBatches(
 	for (const [index, batch] of batches.entries()) {
 		const file: Buffer = await (next as Promise<Buffer>);
 		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
-		const base = batchJson(batch, batches.length, fields, 'queued');
+		const base = batchJson(batch, { position: index + 1, of: batches.length }, fields, 'queued');
 		let json: IDataObject;
 		try {
 			const { requestId, fileName } = batch;
@@ -84,7 +84,12 @@ async function validateBatches(
 		const json: IDataObject = {
 			validateOnly: true,
 			valid: own.length === 0,
-			...batchJson(batch, batches.length, fields, own.length ? 'invalid' : 'valid'),
+			...batchJson(
+				batch,
+				{ position: batch.number, of: batches.length },
+				fields,
+				own.length ? 'invalid' : 'valid',
+			),
 			failing_rows: new Set(own.filter((v) => v.row > 1).map((v) => v.row)).size,
 			violations: describeAll(own),
 		};
