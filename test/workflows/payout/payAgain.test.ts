@@ -156,6 +156,47 @@ describe('payout.bulkCreate: Pay Again', () => {
 		expect(queued(tag)).toEqual([2, 1]);
 	});
 
+	it("with a given Request ID, a re-payment's IDs carry the attempt; one too long is refused before anything is sent", async () => {
+		const tag = tagOf();
+		const given = { requestId: `${tag}-RUN` };
+		const first = await runGateway(sandbox, {
+			items: rows(tag, 1),
+			workflowId: tag,
+			credentialType: 'paymentGatewayPayoutApi',
+			parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', ...given },
+		});
+		expect(json(first)[0].request_id).toBe(`${tag}-RUN-1`);
+		const again = await runGateway(sandbox, {
+			items: rows(tag, 1),
+			workflowId: tag,
+			credentialType: 'paymentGatewayPayoutApi',
+			parameters: {
+				resource: 'payout',
+				operation: 'bulkCreate',
+				currency: 'INR',
+				...given,
+				options: { payAgain: true },
+			} as never,
+		});
+		expect(json(again)[0]).toMatchObject({ request_id: `${tag}-RUN-a2-1`, paidAgain: true });
+		sandbox.clearRequests();
+		const long = 'X'.repeat(26);
+		const refused = await runGateway(sandbox, {
+			items: rows(tag, 1),
+			workflowId: tag,
+			credentialType: 'paymentGatewayPayoutApi',
+			parameters: {
+				resource: 'payout',
+				operation: 'bulkCreate',
+				currency: 'INR',
+				requestId: long,
+				options: { payAgain: true, payAgainAttempt: 3 },
+			} as never,
+		});
+		expect(refused.error?.message).toMatch(/Request ID: must be at most 25 characters/);
+		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(0);
+	});
+
 	it('a run that sends one batch reports batch 1 of 1; rows as sheet rows (header = 1)', async () => {
 		const tag = tagOf();
 		await payout(tag, 2);

@@ -117,6 +117,15 @@ function emptyRun(
 	return [{ json, pairedItem: paired }];
 }
 
+/**
+ * Pay Again with a given Request ID: a re-payment's IDs are longer (`<ID>-a<attempt>-<n>`), so the
+ * 30-character rule is checked on them (any row may be re-paid). Without one, IDs are 30 always.
+ */
+function repaymentPlan(fields: BatchFields, rows: SourcedRow[]): Batch[] | undefined {
+	if (!fields.remember || !fields.payAgain || !fields.givenRequestId) return undefined;
+	return planBatches(fields, rows, 1, fields.attempt);
+}
+
 /** Bulk Create's one path: every rule of every batch checked, then the batches sent in order. */
 export async function runBatches(
 	ctx: IExecuteFunctions,
@@ -132,7 +141,7 @@ export async function runBatches(
 		return await validateBatches(ctx, fields, batches, checked.violations, paired);
 	const all = [
 		...checked.violations,
-		...planViolations(fields, batches),
+		...planViolations(fields, repaymentPlan(fields, checked.rows) ?? batches),
 		...(await sizeViolations(batches)),
 	];
 	assertRows(
