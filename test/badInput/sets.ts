@@ -25,17 +25,23 @@ const wireOf = (field: Field) => field.wire ?? field.label ?? field.name;
 const clone = (parameters: INodeParameters) => structuredClone(parameters);
 
 /** Every field of a table as a slot: top level, inside collections, and in a list's first entry. */
+/**
+ * A field the panel shows only with another parameter's value (a sibling, inside a collection) is
+ * read only then (n8n drops the parameters a node does not show): it is tried with that value.
+ */
+function shownWithOf(field: Field): INodeParameters {
+	return Object.fromEntries(
+		Object.entries(field.ui?.displayOptions?.show ?? {})
+			.filter(([name]) => !name.startsWith('@') && !name.startsWith('/'))
+			.map(([name, values]) => [name, (values as unknown[])[0]]),
+	) as INodeParameters;
+}
+
 export function slotsOf(table: FieldTable): FieldSlot[] {
 	const slots: FieldSlot[] = [];
 	for (const entry of table) {
 		if (!('group' in entry)) {
-			// A field the panel shows only with another parameter's value is read only then (n8n drops
-			// the parameters a node does not show): it is tried with that value.
-			const shownWith = Object.fromEntries(
-				Object.entries(entry.ui?.displayOptions?.show ?? {})
-					.filter(([name]) => !name.startsWith('@'))
-					.map(([name, values]) => [name, (values as unknown[])[0]]),
-			) as INodeParameters;
+			const shownWith = shownWithOf(entry);
 			slots.push({
 				field: entry,
 				label: labelOf(entry),
@@ -54,6 +60,7 @@ export function slotsOf(table: FieldTable): FieldSlot[] {
 						const out = clone(b);
 						out[entry.name] = {
 							...((out[entry.name] as INodeParameters) ?? {}),
+							...shownWithOf(field),
 							[field.name]: BAD_EXPRESSION,
 						};
 						return out;

@@ -27,9 +27,10 @@ export const payoutSchema: SheetSchema = {
 			above: 0,
 			decimals: 2,
 		}),
-		column('Remark', 'rowRemark', 'text', 'Row remark, at most 30 characters', {
+		column('Remark', 'rowRemark', 'text', "This row's remark, at most 30 characters", {
 			required: true,
 			maxLength: 30,
+			label: 'Row Remark',
 		}),
 		column(
 			'Beneficiary Account Number',

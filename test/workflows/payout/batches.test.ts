@@ -329,19 +329,21 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 			);
 			expect(first.error?.message).toMatch(
 				new RegExp(
-					`^Batch ${k} of 3 \\(rows ${(k - 1) * 500 + 1}–${Math.min(k * 500, 1001)}, request ID ${tag}-${k}\\) (was refused|got no clear answer)`,
+					`^Batch ${k} of 3 \\(sheet rows ${(k - 1) * 500 + 2}–${Math.min(k * 500, 1001) + 1}, request ID ${tag}-${k}\\) (was refused|got no clear answer)`,
 				),
 			);
 			const description = (first.error as { description?: string }).description ?? '';
 			if (k > 1)
 				expect(description).toContain(
-					k === 2 ? 'Batch 1 (rows 1–500) is queued.' : 'Batches 1–2 (rows 1–1000) are queued.',
+					k === 2
+						? 'Batch 1 (sheet rows 2–501) is queued.'
+						: 'Batches 1–2 (sheet rows 2–1001) are queued.',
 				);
 			if (k < 3)
 				expect(description).toContain(
 					k === 1
-						? 'Batches 2–3 (rows 501–1001) were not sent.'
-						: 'Batch 3 (rows 1001–1001) was not sent.',
+						? 'Batches 2–3 (sheet rows 502–1002) were not sent.'
+						: 'Batch 3 (sheet rows 1002–1002) was not sent.',
 				);
 			expect(description).toContain('skips every row it knows as queued');
 			const context = (first.error as { context?: { batches?: IDataObject[] } }).context;

@@ -131,20 +131,31 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		const again = await payout(rows(tag, 3), { workflow: tag });
 		expect(again.error).toBeUndefined();
 		const [batch, skipped] = json(again);
-		expect(batch).toMatchObject({ status: 'queued', total_records: 1, first_row: 3, last_row: 3 });
+		expect(batch).toMatchObject({
+			status: 'queued',
+			total_records: 1,
+			first_sheet_row: 4,
+			last_sheet_row: 4,
+			first_row: 3,
+			last_row: 3,
+		});
 		expect(skipped).toMatchObject({ status: 'alreadyQueued', skipped_rows: 2 });
 		expect(skipped.references).toEqual([
 			{
 				row: 2,
+				sheet_row: 2,
 				reference_no: `${tag}-0`,
 				source: 'memory',
+				attempt: 1,
 				request_id: firstId,
 				queued_at: expect.any(String),
 			},
 			{
 				row: 3,
+				sheet_row: 3,
 				reference_no: `${tag}-1`,
 				source: 'memory',
+				attempt: 1,
 				request_id: firstId,
 				queued_at: expect.any(String),
 			},

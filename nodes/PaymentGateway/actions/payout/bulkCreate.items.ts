@@ -11,17 +11,23 @@ import type { Batch, BatchFields, BatchStatus, PairedOf } from './bulkCreate.pla
 import { NOUN } from './bulkCreate.plan';
 import { payoutChecksum } from './bulkCreate.upload';
 
-/** What every batch item says about its batch: the one item shape of Bulk Create. */
+/**
+ * What every batch item says about its batch: the one item shape of Bulk Create. `batch` of
+ * `batches`: its place among the batches this run sends, from 1. Rows: sheet rows (header = 1);
+ * `first_row`/`last_row` (positions among the data rows) are kept for saved workflows.
+ */
 export function batchJson(
 	batch: Batch,
-	batches: number,
+	place: { position: number; of: number },
 	fields: BatchFields,
 	status: BatchStatus,
 ): IDataObject {
 	return {
-		batch: batch.number,
-		batches,
+		batch: place.position,
+		batches: place.of,
 		request_id: batch.requestId,
+		first_sheet_row: batch.firstSheetRow,
+		last_sheet_row: batch.lastSheetRow,
 		first_row: batch.firstRow,
 		last_row: batch.lastRow,
 		total_records: batch.count,
@@ -33,13 +39,13 @@ export function batchJson(
 export const describeAll = (violations: RowViolation[]) =>
 	violations.map((v) => ({ ...v, message: describeRowViolation(v, NOUN) }));
 
-/** "batch 3" or "batches 1–2", with their rows. */
-function span(batches: Batch[]): string {
+/** "Batch 3" or "Batches 1–2" (places in this run, the first at `from`), with their sheet rows. */
+function span(batches: Batch[], from: number): string {
 	const first = batches[0];
 	const last = batches[batches.length - 1];
-	const which =
-		batches.length === 1 ? `Batch ${first.number}` : `Batches ${first.number}–${last.number}`;
-	return `${which} (rows ${first.firstRow}–${last.lastRow})`;
+	const to = from + batches.length - 1;
+	const which = batches.length === 1 ? `Batch ${from}` : `Batches ${from}–${to}`;
+	return `${which} (sheet rows ${first.firstSheetRow}–${last.lastSheetRow})`;
 }
 
 /** E0021 on a first attempt: this request_id was queued by an earlier run. */
@@ -70,20 +76,26 @@ const rerunWithout = (fields: BatchFields, same: string) => [
 function describeStop(fields: BatchFields, batches: Batch[], index: number, maybe: boolean) {
 	const queued = batches.slice(0, index);
 	const notSent = batches.slice(index + 1);
-	const failed = batches[index];
 	const same = fields.givenRequestId ? 'the same Request ID' : 'Request ID left empty';
 	return [
 		queued.length
-			? `${span(queued)} ${queued.length > 1 ? 'are' : 'is'} queued.`
+			? `${span(queued, 1)} ${queued.length > 1 ? 'are' : 'is'} queued.`
 			: 'No batch before it was queued.',
 		maybe
-			? `Batch ${failed.number} may have been queued: no clear answer came back.`
-			: `Batch ${failed.number} was not queued.`,
-		notSent.length ? `${span(notSent)} ${notSent.length > 1 ? 'were' : 'was'} not sent.` : '',
+			? `Batch ${index + 1} may have been queued: no clear answer came back.`
+			: `Batch ${index + 1} was not queued.`,
+		notSent.length
+			? `${span(notSent, index + 2)} ${notSent.length > 1 ? 'were' : 'was'} not sent.`
+			: '',
 		...(fields.remember ? REMEMBERED_RERUN : rerunWithout(fields, same)),
 	]
 		.filter(Boolean)
 		.join(' ');
+}
+
+/** Version 3: a first payment (attempt 1) or a re-payment, never looking alike. */
+export function attemptJson(batch: Batch): IDataObject {
+	return { paidAgain: batch.attempt > 1, attempt: batch.attempt };
 }
 
 export function queuedJson(base: IDataObject, response: IDataObject): IDataObject {
@@ -126,17 +138,24 @@ export function stopAt(
 	const failed = batches[index];
 	const maybe = mayHaveQueued(error);
 	const summary = describeStop(fields, batches, index, maybe);
-	// Numbered by the run's plan: batches left out as already queued leave gaps.
-	const total = batches[batches.length - 1].number;
-	error.message = `Batch ${failed.number} of ${total} (rows ${failed.firstRow}–${failed.lastRow}, request ID ${failed.requestId}) ${maybe ? 'got no clear answer' : 'was refused'}: ${error.message}`;
+	// Numbered among the batches of this run: those left out as already queued are not counted.
+	const total = batches.length;
+	const place = (i: number) => ({ position: i + 1, of: total });
+	error.message = `Batch ${index + 1} of ${total} (sheet rows ${failed.firstSheetRow}–${failed.lastSheetRow}, request ID ${failed.requestId}) ${maybe ? 'got no clear answer' : 'was refused'}: ${error.message}`;
 	error.description = [summary, error.description].filter(Boolean).join(' ');
-	const failedJson = batchJson(failed, total, fields, maybe ? 'mayBeQueued' : 'failed');
-	const rest = batches.slice(index + 1).map((b) => batchJson(b, total, fields, 'notSent'));
+	const failedJson = {
+		...batchJson(failed, place(index), fields, maybe ? 'mayBeQueued' : 'failed'),
+		...(fields.remember ? attemptJson(failed) : {}),
+	};
+	const rest = batches.slice(index + 1).map((b, i) => ({
+		...batchJson(b, place(index + 1 + i), fields, 'notSent'),
+		...(fields.remember ? attemptJson(b) : {}),
+	}));
 	error.context.batches = [...done.map((item) => item.json), failedJson, ...rest];
 	if (!ctx.continueOnFail()) throw error;
 	const notSent = new NodeOperationError(
 		ctx.getNode(),
-		`Not sent: batch ${failed.number} of ${total} failed before it`,
+		`Not sent: batch ${index + 1} of ${total} failed before it`,
 		{ itemIndex, description: summary },
 	);
 	return [

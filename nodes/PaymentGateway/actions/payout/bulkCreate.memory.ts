@@ -8,6 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
  * - `q:<ref>` claimed: recorded before the reference is sent, removed again only when the service
  *   refused its batch or it was never sent;
  * - `c:<ref>` confirmed: the service's answer (or its E0021 refusal of a repeat) said it is queued;
+ *   a re-payment made on purpose (Pay Again) is a payment of its own, `q@<attempt>:<ref>` and
+ *   `c@<attempt>:<ref>` (the first colon ends the prefix, so no Reference No can look like one);
  * - `s:<request_id>:<digest>` a batch that may have been sent: the same rows under the same
  *   request_id, which the service queues at most once.
  * A reference claimed and not confirmed is unknown: never called queued, never sent under another
@@ -18,8 +20,9 @@ import { NodeOperationError } from 'n8n-workflow';
  * data, which n8n saves after production runs only.
  */
 const OPTIONS = { mode: 'entries' } as const;
-const claimKey = (ref: string) => `q:${ref}`;
-const confirmKey = (ref: string) => `c:${ref}`;
+const tagOf = (attempt: number) => (attempt > 1 ? `@${attempt}` : '');
+const claimKey = (ref: string, attempt = 1) => `q${tagOf(attempt)}:${ref}`;
+const confirmKey = (ref: string, attempt = 1) => `c${tagOf(attempt)}:${ref}`;
 export const sentKey = (requestId: string, digest: string) => `s:${requestId}:${digest}`;
 
 /** How many queued references the node keeps by default; a run that would pass it stops. */
@@ -38,9 +41,18 @@ export interface Claimed {
 export interface QueuedDetail {
 	request_id: string;
 	queued_at: string;
+	/** 1: the first payment; 2 and more: a re-payment. */
+	attempt: number;
 }
 
-type Details = Array<[ref: string, requestId: string, at: string]>;
+/** References of one attempt, as the memory settles them. */
+export interface Payments {
+	refs: string[];
+	attempt: number;
+}
+
+/** Saved before re-payments existed as three entries: attempt 1. */
+type Details = Array<[ref: string, requestId: string, at: string, attempt?: number]>;
 
 function memoryError(
 	ctx: IExecuteFunctions,
@@ -97,16 +109,18 @@ export class ReferenceMemory {
 	 * or not (unknown). There is no read without a write: the confirmations recorded by the check
 	 * for unknown references are taken back at once (only those, usually none).
 	 */
-	async claim(refs: string[]): Promise<Claimed> {
-		const claimed = await this.record(refs.map(claimKey));
-		const earlier = refs.filter((ref) => claimed.has(claimKey(ref)));
-		const confirmed = await this.record(earlier.map(confirmKey));
-		const unknown = earlier.filter((ref) => !confirmed.has(confirmKey(ref)));
-		await this.remove(unknown.map(confirmKey));
+	async claim(refs: string[], attempt = 1): Promise<Claimed> {
+		const claim = (ref: string) => claimKey(ref, attempt);
+		const confirm = (ref: string) => confirmKey(ref, attempt);
+		const claimed = await this.record(refs.map(claim));
+		const earlier = refs.filter((ref) => claimed.has(claim(ref)));
+		const confirmed = await this.record(earlier.map(confirm));
+		const unknown = earlier.filter((ref) => !confirmed.has(confirm(ref)));
+		await this.remove(unknown.map(confirm));
 		return {
-			queued: new Set(earlier.filter((ref) => confirmed.has(confirmKey(ref)))),
+			queued: new Set(earlier.filter((ref) => confirmed.has(confirm(ref)))),
 			unknown: new Set(unknown),
-			fresh: refs.filter((ref) => !claimed.has(claimKey(ref))),
+			fresh: refs.filter((ref) => !claimed.has(claim(ref))),
 		};
 	}
 
@@ -116,35 +130,52 @@ export class ReferenceMemory {
 	}
 
 	/** After the run: confirmed references recorded, refused or unsent ones and markers let go. */
-	async settle(confirmed: string[], released: string[], markers: string[]): Promise<void> {
-		await this.record(confirmed.map(confirmKey));
-		await this.remove([...released.map(claimKey), ...markers]);
+	async settle(confirmed: Payments[], released: Payments[], markers: string[]): Promise<void> {
+		const keys = (all: Payments[], key: typeof claimKey) =>
+			all.flatMap(({ refs, attempt }) => refs.map((ref) => key(ref, attempt)));
+		await this.record(keys(confirmed, confirmKey));
+		await this.remove([...keys(released, claimKey), ...markers]);
 	}
 
 	/** Unknown references the user checked and found paid: queued from now on. */
-	async markQueued(refs: string[]): Promise<void> {
-		await this.record(refs.map(confirmKey));
+	async markQueued(refs: string[], attempt = 1): Promise<void> {
+		await this.record(refs.map((ref) => confirmKey(ref, attempt)));
 	}
 
 	private staticData(): IDataObject {
 		return this.ctx.getWorkflowStaticData('node');
 	}
 
-	/** request_id and time of queued references, kept for the newest ones. */
-	keepDetails(refs: string[], requestId: string): void {
+	/** request_id and time of queued references (of one attempt), kept for the newest ones. */
+	keepDetails(refs: string[], requestId: string, attempt = 1): void {
 		const data = this.staticData();
 		const at = new Date().toISOString();
 		const fresh = new Set(refs);
 		const kept = ((data.payoutReferences as Details | undefined) ?? []).filter(
-			([ref]) => !fresh.has(ref),
+			([ref, , , made]) => !fresh.has(ref) || (made ?? 1) !== attempt,
 		);
-		kept.push(...refs.map((ref): [string, string, string] => [ref, requestId, at]));
+		// Attempt 1 as three entries, as saved before re-payments existed.
+		kept.push(...refs.map((ref) => detailOf(ref, requestId, at, attempt)));
 		data.payoutReferences = kept.slice(-DETAILS_KEPT);
 	}
 
-	/** request_id and time of each queued reference, where the details were kept. */
-	details(): Map<string, QueuedDetail> {
+	/**
+	 * Per reference, the details of each payment the node kept (request_id, time, attempt), oldest
+	 * attempt first; a reference whose details were not kept (a manual run) is not there.
+	 */
+	details(): Map<string, QueuedDetail[]> {
 		const kept = (this.staticData().payoutReferences as Details | undefined) ?? [];
-		return new Map(kept.map(([ref, request_id, queued_at]) => [ref, { request_id, queued_at }]));
+		const byRef = new Map<string, QueuedDetail[]>();
+		for (const [ref, request_id, queued_at, attempt] of kept) {
+			const all = byRef.get(ref) ?? [];
+			all.push({ request_id, queued_at, attempt: attempt ?? 1 });
+			byRef.set(ref, all);
+		}
+		for (const all of byRef.values()) all.sort((a, b) => a.attempt - b.attempt);
+		return byRef;
 	}
+}
+
+function detailOf(ref: string, requestId: string, at: string, attempt: number): Details[number] {
+	return attempt > 1 ? [ref, requestId, at, attempt] : [ref, requestId, at];
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTable, toWire } from '../../fields/read';
 import { tableProperties } from '../../fields/properties';
-import type { Field, FieldGroup, FieldTable } from '../../fields/types';
+import type { Field, FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
 import type { RawRow, RowViolation, SourcedRow } from '../../spreadsheet/schema';
 import { checkRows } from '../../spreadsheet/schema';
@@ -22,6 +22,7 @@ import {
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { DEFAULT_REMEMBERED } from './bulkCreate.memory';
+import { optionsGroup } from './bulkCreate.options';
 import type { BatchFields, UnconfirmedChoice } from './bulkCreate.plan';
 import { runBatches } from './bulkCreate.send';
 
@@ -68,12 +69,13 @@ const batchFields: Field[] = [
 	},
 	{
 		name: 'remark',
-		displayName: 'Remark',
+		displayName: 'Batch Remark',
 		type: 'text',
 		wire: 'remark',
 		emptyAsBlank: true,
 		maxLength: 30,
-		description: 'Batch remark, at most 30 characters; may be empty',
+		description:
+			'Remark of the whole batch, at most 30 characters; may be empty. Each row has its own Row Remark.',
 	},
 	{
 		name: 'callbackUrl',
@@ -106,80 +108,6 @@ const batchFields: Field[] = [
 
 const REQUEST_ID_V3 =
 	'Leave empty (recommended): each batch of at most 500 rows gets a request ID computed from its rows and the batch fields, which the service queues once. Given: each batch sends it followed by -&lt;batch number&gt; (at most 30 characters in all). Either way, a row whose Reference No this node already queued is never sent again.';
-
-const optionsGroup: FieldGroup = {
-	group: 'collection',
-	name: 'options',
-	displayName: 'Options',
-	placeholder: 'Add Option',
-	fields: [
-		{
-			name: 'fileName',
-			displayName: 'File Name',
-			type: 'text',
-			description:
-				'Name of the uploaded file; default payouts-&lt;request ID&gt;.xlsx. In batches, -&lt;batch number&gt; is added.',
-		},
-		{
-			name: 'outputBinaryField',
-			displayName: 'Put Output File in Field',
-			type: 'text',
-			description:
-				'The binary field that receives the .xlsx file sent (or, with Validate Only, that would be sent)',
-			ui: { default: 'data' },
-		},
-		{
-			name: 'payAgain',
-			displayName: 'Pay Again',
-			type: 'boolean',
-			description:
-				'Whether rows whose Reference No this node already queued go out again, under new request IDs (new nodes only). Off, they are left out and listed; a run in which every row was already queued fails, paying no one. Turn on for one run only.',
-			ui: { displayOptions: { show: NEW } },
-		},
-		{
-			name: 'unconfirmedReferences',
-			displayName: 'Unconfirmed References',
-			type: 'options',
-			description:
-				'Rows an earlier run sent without learning whether the service queued them (n8n stopped, or no clear answer came back), whose batch has changed since (new nodes only). Look them up in the payout dashboard first.',
-			options: [
-				{
-					name: 'Stop and List Them',
-					value: 'stop',
-					description: 'Send nothing and name them (the safe choice)',
-				},
-				{
-					name: 'Count as Queued',
-					value: 'countAsQueued',
-					description: 'They were paid: remember them as queued, do not send them',
-				},
-				{
-					name: 'Send Again',
-					value: 'sendAgain',
-					description: 'They were not paid: send them with the other new rows',
-				},
-			],
-			ui: { default: 'stop', displayOptions: { show: NEW } },
-		},
-		{
-			name: 'rememberedReferences',
-			displayName: 'Remembered References',
-			type: 'number',
-			integer: true,
-			min: 1,
-			description:
-				'How many references the node may remember (new nodes only). It never forgets one on its own: a run that would pass this stops before sending, and says so.',
-			ui: { default: DEFAULT_REMEMBERED, displayOptions: { show: NEW } },
-		},
-		{
-			name: 'attachBatchFiles',
-			displayName: 'Attach Batch Files',
-			type: 'boolean',
-			description:
-				'Whether each batch item carries its .xlsx file in Put Output File in Field. Off, no file is kept after its batch is sent (older nodes without Split Into Batches always attach it).',
-		},
-	],
-};
 
 /** Versions 1-2 read Split Into Batches too; version 3 has no such parameter (the newest is exported). */
 const tableOfVersions1And2: FieldTable = [...batchFields, optionsGroup];
@@ -249,6 +177,8 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 		outputField: text(options.outputBinaryField) || 'data',
 		remember: newest,
 		payAgain: options.payAgain === true,
+		// Saved before Attempt existed: Pay Again was the second payment.
+		attempt: Number(options.payAgainAttempt ?? 2),
 		unconfirmed: (text(options.unconfirmedReferences) || 'stop') as UnconfirmedChoice,
 		remembered: Number(options.rememberedReferences ?? DEFAULT_REMEMBERED),
 	};

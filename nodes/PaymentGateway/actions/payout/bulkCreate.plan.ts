@@ -31,8 +31,10 @@ export interface BatchFields {
 	 * (bulkCreate.memory.ts); versions 1–2 keep their behaviour.
 	 */
 	remember: boolean;
-	/** Pay Again: rows already queued go out again, under request IDs no earlier run used. */
+	/** Pay Again: rows already queued go out again once more, as attempt `attempt`. */
 	payAgain: boolean;
+	/** The attempt a re-payment is sent as (2 or more); each reference makes each attempt once. */
+	attempt: number;
 	/** What to do with references an earlier run sent without learning the answer. */
 	unconfirmed: UnconfirmedChoice;
 	/** How many entries the node's memory may hold before a run stops instead of sending. */
@@ -42,16 +44,21 @@ export interface BatchFields {
 export type UnconfirmedChoice = 'stop' | 'countAsQueued' | 'sendAgain';
 
 export interface Batch {
-	/** 1-based, in row order. */
+	/** 1-based, in row order, in the run's plan (in the request ID with a given Request ID). */
 	number: number;
+	/** 1: a first payment; 2 and more: a re-payment made on purpose (Pay Again). */
+	attempt: number;
 	count: number;
 	rows: SourcedRow[];
-	/** 1-based positions of its first and last row among the run's rows. */
+	/** 1-based positions of its first and last row among the run's data rows (`first_row`). */
 	firstRow: number;
 	lastRow: number;
+	/** Its first and last sheet row: the header is row 1, item n (from 0) is row n + 2. */
+	firstSheetRow: number;
+	lastSheetRow: number;
 	requestId: string;
 	fileName: string;
-	/** SHA-256 hex of the batch fields and the rows as the file holds them (and Pay Again's run). */
+	/** SHA-256 hex of the batch fields and the rows as the file holds them (and a re-payment's attempt). */
 	digest: string;
 }
 
@@ -81,7 +88,7 @@ export function generateRequestId(now = new Date()): string {
 }
 
 /** The batch's content: its fields and its rows' values as the file holds them. */
-function contentDigest(fields: BatchFields, rows: SourcedRow[], salt: string): string {
+function contentDigest(fields: BatchFields, rows: SourcedRow[], attempt: number): string {
 	const content = JSON.stringify([
 		fields.currency,
 		fields.remark,
@@ -89,7 +96,7 @@ function contentDigest(fields: BatchFields, rows: SourcedRow[], salt: string): s
 		rows.map(({ values }) => HEADERS.map((h) => values[h] ?? null)),
 	]);
 	return createHash('sha256')
-		.update(salt ? `${content}|${salt}` : content, 'utf8')
+		.update(attempt > 1 ? `${content}|attempt ${attempt}` : content, 'utf8')
 		.digest('hex');
 }
 
@@ -97,10 +104,17 @@ function contentDigest(fields: BatchFields, rows: SourcedRow[], salt: string): s
  * A batch's request_id, the same on every run of the same rows: the given Request ID and the batch
  * number, or without one n8n- and the content digest's first 26 hex digits (104 bits, 30
  * characters, the service's limit). The service keeps one batch per request_id (E0021), so a
- * re-run cannot queue these rows again; Pay Again adds its run's time to the digest.
+ * re-run cannot queue these rows again. A re-payment's attempt joins the digest (or, with a given
+ * Request ID, the ID: -a<attempt>), so each attempt has request IDs of its own, the same every run.
  */
-export function batchRequestId(fields: BatchFields, number: number, digest: string): string {
-	if (fields.givenRequestId) return `${fields.givenRequestId}-${number}`;
+export function batchRequestId(
+	fields: BatchFields,
+	number: number,
+	digest: string,
+	attempt = 1,
+): string {
+	const again = attempt > 1 ? `-a${attempt}` : '';
+	if (fields.givenRequestId) return `${fields.givenRequestId}${again}-${number}`;
 	return `n8n-${digest.slice(0, MAX_REQUEST_ID - 4)}`;
 }
 
@@ -115,20 +129,25 @@ function batchOf(
 	number: number,
 	start: number,
 	rows: SourcedRow[],
-	salt: string,
+	attempt: number,
 ): Batch {
-	const digest = contentDigest(fields, rows, salt);
+	const digest = contentDigest(fields, rows, attempt);
 	const requestId = fields.split
-		? batchRequestId(fields, number, digest)
+		? batchRequestId(fields, number, digest, attempt)
 		: fields.givenRequestId || generateRequestId();
+	const first = rows[0].row;
+	const last = rows[rows.length - 1].row;
 	return {
 		number,
+		attempt,
 		count: rows.length,
 		rows,
 		// Positions among the run's rows (sheet rows minus the header): the same whether or not
 		// some rows were left out as already queued.
-		firstRow: rows[0].row > 1 ? rows[0].row - 1 : start + 1,
-		lastRow: rows[rows.length - 1].row > 1 ? rows[rows.length - 1].row - 1 : start + rows.length,
+		firstRow: first > 1 ? first - 1 : start + 1,
+		lastRow: last > 1 ? last - 1 : start + rows.length,
+		firstSheetRow: first > 1 ? first : start + 2,
+		lastSheetRow: last > 1 ? last : start + rows.length + 1,
 		requestId,
 		fileName: batchFileName(fields, number, requestId),
 		digest,
@@ -137,20 +156,20 @@ function batchOf(
 
 /**
  * The rows in batches of at most 500, in order, numbered from `first`; versions 1–2 without
- * batches: one upload. `salt` (Pay Again) makes request IDs no earlier run used.
+ * batches: one upload. A re-payment's `attempt` (2 or more) gives request IDs of that attempt.
  */
 export function planBatches(
 	fields: BatchFields,
 	rows: SourcedRow[],
 	first = 1,
-	salt = '',
+	attempt = 1,
 ): Batch[] {
 	if (rows.length === 0) return [];
-	if (!fields.split) return [batchOf(fields, first, 0, rows, salt)];
+	if (!fields.split) return [batchOf(fields, first, 0, rows, attempt)];
 	const batches: Batch[] = [];
 	for (let start = 0; start < rows.length; start += BATCH_ROWS) {
 		const slice = rows.slice(start, start + BATCH_ROWS);
-		batches.push(batchOf(fields, first + batches.length, start, slice, salt));
+		batches.push(batchOf(fields, first + batches.length, start, slice, attempt));
 	}
 	return batches;
 }
@@ -185,7 +204,9 @@ export async function sizeViolations(batches: Batch[]): Promise<RowViolation[]> 
 		if (!mayExceedUploadLimit(batch)) continue;
 		const sizeRules = fileSizeViolations(await buildFile(payoutSchema, 'Payouts', batch.rows));
 		const where =
-			batches.length > 1 ? ` (batch ${batch.number}, rows ${batch.firstRow}–${batch.lastRow})` : '';
+			batches.length > 1
+				? ` (batch ${batch.number}, sheet rows ${batch.firstSheetRow}–${batch.lastSheetRow})`
+				: '';
 		all.push(...sizeRules.map((v) => ({ ...v, rule: `${v.rule}${where}` })));
 	}
 	return all;

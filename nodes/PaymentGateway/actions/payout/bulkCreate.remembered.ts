@@ -10,6 +10,7 @@ import { asNodeError, errorItem } from '../errorItem';
 import {
 	alreadyQueuedJson,
 	alreadySubmitted,
+	attemptJson,
 	batchJson,
 	build,
 	mayHaveQueued,
@@ -17,134 +18,29 @@ import {
 	queuedJson,
 	stopAt,
 } from './bulkCreate.items';
-import { ReferenceMemory, sentKey } from './bulkCreate.memory';
+import type { Payments, QueuedDetail } from './bulkCreate.memory';
+import { ReferenceMemory } from './bulkCreate.memory';
 import type { Batch, BatchFields, PairedOf } from './bulkCreate.plan';
-import { planBatches } from './bulkCreate.plan';
 import {
-	nothingPaidError,
-	memoryFullError,
-	skippedJson,
-	unconfirmedError,
-	type Skipped,
-} from './bulkCreate.skipped';
+	earlierPayments,
+	markerOf,
+	planWithMemory,
+	referencesOf,
+} from './bulkCreate.rememberedPlan';
+import { nothingPaidError, skippedJson } from './bulkCreate.skipped';
 import { uploadBatch } from './bulkCreate.upload';
-
-const referenceOf = (row: SourcedRow) => String(row.values['Reference No'] ?? '');
-const referencesOf = (batch: Batch) => batch.rows.map(referenceOf);
-const markerOf = (batch: Batch) => sentKey(batch.requestId, batch.digest);
-
-/** A run's plan once the memory has been read: what goes out, in order, and what is left out. */
-interface RememberedPlan {
-	batches: Batch[];
-	/** Batches an earlier run may have sent: only a refusal as already queued settles them. */
-	resent: Set<Batch>;
-	skipped: Skipped[];
-	/** Markers recorded by the check that no batch of this run stands for: let go at the end. */
-	dropped: string[];
-}
-
-type RowState = 'queued' | 'unknown' | 'new';
-
-/** Stops before anything is sent: this run's claims and markers let go. */
-async function stopBeforeSending(memory: ReferenceMemory, fresh: string[], markers: string[]) {
-	await memory.settle([], fresh, markers);
-}
-
-/**
- * The run as planned before (`run.batches`: as if nothing had been sent, the request IDs a copy of
- * this workflow would use),
- * then each batch by its rows' state: all new → sent as planned; queued rows → left out; unknown
- * rows → sent again as the batch an earlier run may have sent (same rows, same request ID), else
- * they stop the run unless the user said what became of them. The new rows of mixed batches go
- * out in batches of their own after them.
- */
-async function planWithMemory(
-	ctx: IExecuteFunctions,
-	memory: ReferenceMemory,
-	fields: BatchFields,
-	run: { rows: SourcedRow[]; batches: Batch[] },
-): Promise<RememberedPlan> {
-	const { rows } = run;
-	const claim = await memory.claim(rows.map(referenceOf));
-	await assertRoom(ctx, memory, fields, claim.fresh);
-	if (fields.payAgain) {
-		// The run's time joins each digest: request IDs no earlier run used.
-		const again = planBatches(fields, rows, 1, new Date().toISOString());
-		return { batches: again, resent: new Set(), skipped: [], dropped: [] };
-	}
-	const full = run.batches;
-	const stateOf = (row: SourcedRow): RowState =>
-		claim.unknown.has(referenceOf(row))
-			? 'unknown'
-			: claim.queued.has(referenceOf(row))
-				? 'queued'
-				: 'new';
-	const allNew = (batch: Batch) => batch.rows.every((r) => stateOf(r) === 'new');
-	// The unknown rows of each planned batch, as the batch an earlier run would have sent them in.
-	const retry = full.flatMap((batch) =>
-		planBatches(
-			fields,
-			batch.rows.filter((r) => stateOf(r) === 'unknown'),
-			batch.number,
-		),
-	);
-	const known = await memory.markBatches(retry.map(markerOf));
-	const resent = new Set(retry.filter((batch) => known.has(markerOf(batch))));
-	const dropped = retry.map(markerOf).filter((marker) => !known.has(marker));
-	const asPlanned = full
-		.flatMap((batch) => (allNew(batch) ? [batch] : retry.filter((r) => r.number === batch.number)))
-		.filter((batch) => resent.has(batch) || allNew(batch));
-	const leftIn = new Set(asPlanned.flatMap((batch) => batch.rows));
-	const unresolved = rows.filter((row) => stateOf(row) === 'unknown' && !leftIn.has(row));
-	if (unresolved.length > 0 && fields.unconfirmed === 'stop') {
-		await stopBeforeSending(memory, claim.fresh, dropped);
-		throw unconfirmedError(ctx, memory.itemIndex, unresolved);
-	}
-	const userSaidQueued = fields.unconfirmed === 'countAsQueued' ? unresolved : [];
-	await memory.markQueued(userSaidQueued.map(referenceOf));
-	const sendAgain = new Set(fields.unconfirmed === 'sendAgain' ? unresolved : []);
-	const leftovers = rows.filter(
-		(row) => !leftIn.has(row) && (stateOf(row) === 'new' || sendAgain.has(row)),
-	);
-	const batches = [...asPlanned, ...planBatches(fields, leftovers, full.length + 1)];
-	const skipped = skippedRows(memory, [
-		...rows.filter((row) => stateOf(row) === 'queued').map((row) => ({ row, source: 'memory' })),
-		...userSaidQueued.map((row) => ({ row, source: 'you' })),
-	]);
-	return { batches, resent, skipped, dropped };
-}
-
-function skippedRows(
-	memory: ReferenceMemory,
-	rows: Array<{ row: SourcedRow; source: string }>,
-): Skipped[] {
-	const details = memory.details();
-	return rows.map(({ row, source }) => ({
-		row: row.row,
-		reference_no: referenceOf(row),
-		source: source as Skipped['source'],
-		...(details.get(referenceOf(row)) ?? {}),
-	}));
-}
-
-/** The memory never forgets on its own: a run that would pass its size stops before sending. */
-async function assertRoom(
-	ctx: IExecuteFunctions,
-	memory: ReferenceMemory,
-	fields: BatchFields,
-	fresh: string[],
-): Promise<void> {
-	const held = Math.round(((await memory.entries()) - fresh.length) / 2);
-	if (held + fresh.length <= fields.remembered) return;
-	await stopBeforeSending(memory, fresh, []);
-	throw memoryFullError(ctx, memory.itemIndex, held, fresh.length, fields.remembered);
-}
 
 /** What the run did to the memory, settled in two calls at its end. */
 interface Settlement {
-	confirmed: string[];
-	released: string[];
+	confirmed: Payments[];
+	released: Payments[];
 	markers: string[];
+}
+
+/** What a batch item of version 3 adds: which attempt, and for a re-payment what it repeats. */
+function paymentJson(batch: Batch, details: Map<string, QueuedDetail[]>): IDataObject {
+	if (batch.attempt === 1) return attemptJson(batch);
+	return { ...attemptJson(batch), ...earlierPayments(batch, details) };
 }
 
 /** One batch sent; what its answer means for the memory is noted in `settle`. */
@@ -154,15 +50,24 @@ async function sendOne(
 	fields: BatchFields,
 	batch: Batch,
 	file: Buffer,
-	run: { memory: ReferenceMemory; total: number; resent: Set<Batch>; settle: Settlement },
+	run: {
+		memory: ReferenceMemory;
+		place: { position: number; of: number };
+		resent: Set<Batch>;
+		settle: Settlement;
+		details: Map<string, QueuedDetail[]>;
+	},
 ): Promise<IDataObject> {
 	const { memory, settle } = run;
 	const refs = referencesOf(batch);
-	const base = batchJson(batch, run.total, fields, 'queued');
+	const base = {
+		...batchJson(batch, run.place, fields, 'queued'),
+		...paymentJson(batch, run.details),
+	};
 	const confirm = () => {
-		settle.confirmed.push(...refs);
+		settle.confirmed.push({ refs, attempt: batch.attempt });
 		settle.markers.push(markerOf(batch));
-		memory.keepDetails(refs, batch.requestId);
+		memory.keepDetails(refs, batch.requestId, batch.attempt);
 	};
 	try {
 		const response = await uploadBatch(
@@ -191,7 +96,7 @@ async function sendOne(
 
 const release = (settle: Settlement, batches: Batch[]) => {
 	for (const batch of batches) {
-		settle.released.push(...referencesOf(batch));
+		settle.released.push({ refs: referencesOf(batch), attempt: batch.attempt });
 		settle.markers.push(markerOf(batch));
 	}
 };
@@ -214,8 +119,8 @@ export async function sendRemembered(
 	// Marked before the first is sent: after a crash, the next run sends them again as they were.
 	await memory.markBatches(batches.filter((b) => !resent.has(b)).map(markerOf));
 	const settle: Settlement = { confirmed: [], released: [], markers: [...dropped] };
-	const total = batches.length ? batches[batches.length - 1].number : 0;
-	const sending = { memory, total, resent, settle };
+	// Read before this run keeps its own: the earlier payments a re-payment repeats.
+	const details = memory.details();
 	const out: INodeExecutionData[] = [];
 	let next: Promise<Buffer> | undefined = batches.length ? build(batches[0]) : undefined;
 	for (const [index, batch] of batches.entries()) {
@@ -223,7 +128,14 @@ export async function sendRemembered(
 		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
 		let json: IDataObject;
 		try {
-			json = await sendOne(ctx, itemIndex, fields, batch, file, sending);
+			const place = { position: index + 1, of: batches.length };
+			json = await sendOne(ctx, itemIndex, fields, batch, file, {
+				memory,
+				place,
+				resent,
+				settle,
+				details,
+			});
 		} catch (error) {
 			release(settle, batches.slice(index + 1));
 			await memory.settle(settle.confirmed, settle.released, settle.markers);

@@ -42,7 +42,7 @@ async function sendBatches(
 	for (const [index, batch] of batches.entries()) {
 		const file: Buffer = await (next as Promise<Buffer>);
 		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
-		const base = batchJson(batch, batches.length, fields, 'queued');
+		const base = batchJson(batch, { position: index + 1, of: batches.length }, fields, 'queued');
 		let json: IDataObject;
 		try {
 			const { requestId, fileName } = batch;
@@ -84,7 +84,12 @@ async function validateBatches(
 		const json: IDataObject = {
 			validateOnly: true,
 			valid: own.length === 0,
-			...batchJson(batch, batches.length, fields, own.length ? 'invalid' : 'valid'),
+			...batchJson(
+				batch,
+				{ position: batch.number, of: batches.length },
+				fields,
+				own.length ? 'invalid' : 'valid',
+			),
 			failing_rows: new Set(own.filter((v) => v.row > 1).map((v) => v.row)).size,
 			violations: describeAll(own),
 		};
@@ -112,6 +117,15 @@ function emptyRun(
 	return [{ json, pairedItem: paired }];
 }
 
+/**
+ * Pay Again with a given Request ID: a re-payment's IDs are longer (`<ID>-a<attempt>-<n>`), so the
+ * 30-character rule is checked on them (any row may be re-paid). Without one, IDs are 30 always.
+ */
+function repaymentPlan(fields: BatchFields, rows: SourcedRow[]): Batch[] | undefined {
+	if (!fields.remember || !fields.payAgain || !fields.givenRequestId) return undefined;
+	return planBatches(fields, rows, 1, fields.attempt);
+}
+
 /** Bulk Create's one path: every rule of every batch checked, then the batches sent in order. */
 export async function runBatches(
 	ctx: IExecuteFunctions,
@@ -127,7 +141,7 @@ export async function runBatches(
 		return await validateBatches(ctx, fields, batches, checked.violations, paired);
 	const all = [
 		...checked.violations,
-		...planViolations(fields, batches),
+		...planViolations(fields, repaymentPlan(fields, checked.rows) ?? batches),
 		...(await sizeViolations(batches)),
 	];
 	assertRows(

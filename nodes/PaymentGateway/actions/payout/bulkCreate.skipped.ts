@@ -3,12 +3,16 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { SourcedRow } from '../../spreadsheet/schema';
 
-/** A row left out because its Reference No was already queued. */
+/** A row left out because its Reference No was already queued (as this attempt). */
 export interface Skipped extends IDataObject {
+	/** The sheet row (header = 1); `row` is the same number, kept for saved workflows. */
 	row: number;
+	sheet_row: number;
 	reference_no: string;
 	/** `memory`: this node queued it; `you`: Unconfirmed References said it was paid. */
 	source: 'memory' | 'you';
+	/** 1: its first payment; 2 and more: the re-payment (Pay Again) it already made. */
+	attempt: number;
 	request_id?: string;
 	queued_at?: string;
 }
@@ -17,7 +21,25 @@ export interface Skipped extends IDataObject {
 const NAMED = 10;
 
 const PAY_AGAIN =
-	'To pay a reference again on purpose, give the row a new Reference No, or turn on Options > Pay Again for one run.';
+	'To pay a reference again on purpose, give the row a new Reference No, or turn on Options > Pay Again: each reference queued before is then paid once more, as the attempt set in Options > Attempt (2 unless set), never twice as the same attempt.';
+
+/** Pay Again left on: these references made this attempt already; a further one is a new attempt. */
+function stillOn(attempt: number): string {
+	return `Pay Again is still on, and each reference is paid once per attempt. To pay them once more on purpose, set Options > Attempt to ${attempt + 1}; otherwise turn Pay Again off.`;
+}
+
+const firstPayments = (skipped: Skipped[]) => skipped.filter((s) => s.attempt === 1);
+const repayments = (skipped: Skipped[]) => skipped.filter((s) => s.attempt > 1);
+const refsOf = (skipped: Skipped[]) => named(skipped.map((s) => s.reference_no));
+const rowsWord = (n: number) => `${n} row${n > 1 ? 's' : ''}`;
+
+/** "2 rows already paid again as attempt 2 (Reference No …)." per attempt, or ''. */
+function paidAgainPart(skipped: Skipped[]): string {
+	const again = repayments(skipped);
+	if (again.length === 0) return '';
+	const attempt = Math.max(...again.map((s) => s.attempt));
+	return `${rowsWord(again.length)} already paid again as attempt ${attempt} by this node (Reference No ${refsOf(again)}). ${whenAndWhere(again)} ${stillOn(attempt)}`;
+}
 
 function named(refs: string[]): string {
 	const shown = refs.slice(0, NAMED).join(', ');
@@ -35,10 +57,18 @@ function whenAndWhere(skipped: Skipped[]): string {
 
 /** The item that lists the rows left out, beside the batch items of a run that queued others. */
 export function skippedJson(skipped: Skipped[]): IDataObject {
+	const first = firstPayments(skipped);
+	const parts = [
+		`${skipped.length} row${skipped.length > 1 ? 's were' : ' was'} not sent.`,
+		first.length
+			? `Already queued by an earlier run: ${rowsWord(first.length)} (Reference No ${refsOf(first)}). ${whenAndWhere(first)} ${PAY_AGAIN}`
+			: '',
+		paidAgainPart(skipped),
+	];
 	return {
 		status: 'alreadyQueued',
 		skipped_rows: skipped.length,
-		message: `${skipped.length} row${skipped.length > 1 ? 's were' : ' was'} not sent: already queued by an earlier run (Reference No ${named(skipped.map((s) => s.reference_no))}). ${whenAndWhere(skipped)} ${PAY_AGAIN}`,
+		message: parts.filter(Boolean).join(' '),
 		references: skipped,
 	};
 }
@@ -51,14 +81,16 @@ export function nothingPaidError(
 	batches: IDataObject[],
 ): NodeOperationError {
 	const refused = batches.filter((b) => b.status === 'alreadyQueued');
+	const first = firstPayments(skipped);
 	const parts = [
-		skipped.length
-			? `${skipped.length} row${skipped.length > 1 ? 's' : ''} already queued by this node (Reference No ${named(skipped.map((s) => s.reference_no))}). ${whenAndWhere(skipped)}`
+		first.length
+			? `${rowsWord(first.length)} already queued by this node (Reference No ${refsOf(first)}). ${whenAndWhere(first)}`
 			: '',
+		paidAgainPart(skipped),
 		refused.length
 			? `The service refused ${refused.length} batch${refused.length > 1 ? 'es' : ''} as already submitted (E0021: request ID ${named(refused.map((b) => String(b.request_id)))}).`
 			: '',
-		PAY_AGAIN,
+		repayments(skipped).length ? '' : PAY_AGAIN,
 	];
 	const error = new NodeOperationError(
 		ctx.getNode(),

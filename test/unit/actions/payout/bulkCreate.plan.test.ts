@@ -20,6 +20,7 @@ const FIELDS: BatchFields = {
 	outputField: 'data',
 	remember: true,
 	payAgain: false,
+	attempt: 2,
 	unconfirmed: 'stop',
 	remembered: 100_000,
 };
@@ -41,6 +42,12 @@ describe('payout batches', () => {
 			[1, 500, 1, 500, 'RUN-1'],
 			[2, 500, 501, 1000, 'RUN-2'],
 			[3, 200, 1001, 1200, 'RUN-3'],
+		]);
+		// Sheet rows: the header is row 1.
+		expect(batches.map((b) => [b.firstSheetRow, b.lastSheetRow])).toEqual([
+			[2, 501],
+			[502, 1001],
+			[1002, 1201],
 		]);
 		expect(batches[2].rows[0].values['Reference No']).toBe('R-1000');
 		expect(batches.map((b) => b.fileName)).toEqual([
@@ -70,14 +77,23 @@ describe('payout batches', () => {
 		const changed = rows(3);
 		changed[2].values.Amount = 13;
 		expect(batchRequestId(FIELDS, 1, changed)).not.toBe(id);
-		// Pay Again: the run's time joins the digest, so no earlier run used the request ID.
-		expect(planBatches(FIELDS, rows(3), 1, '2026-11-28T00:00:00.000Z')[0].requestId).not.toBe(id);
+		// A re-payment (Pay Again): its attempt joins the digest, so each attempt has request IDs of
+		// its own, the same on every run of that attempt.
+		const attempt2 = planBatches(FIELDS, rows(3), 1, 2)[0].requestId;
+		expect(attempt2).toMatch(/^n8n-[0-9a-f]{26}$/);
+		expect(attempt2).not.toBe(id);
+		expect(planBatches(FIELDS, rows(3), 1, 2)[0].requestId).toBe(attempt2);
+		expect(planBatches(FIELDS, rows(3), 1, 3)[0].requestId).not.toBe(attempt2);
 	});
 
 	it('in batches, a given Request ID gets the batch number even for one batch of a few rows', () => {
 		const [only, ...rest] = planBatches({ ...FIELDS, givenRequestId: 'NOV' }, rows(3));
 		expect(rest).toEqual([]);
 		expect([only.requestId, only.count, only.fileName]).toEqual(['NOV-1', 3, 'payouts-NOV-1.xlsx']);
+		// A re-payment's attempt is in the ID: the service never meets the first payment's ID.
+		expect(planBatches({ ...FIELDS, givenRequestId: 'NOV' }, rows(3), 1, 2)[0].requestId).toBe(
+			'NOV-a2-1',
+		);
 	});
 
 	it('one upload (versions 1-2 without batches): the given or a random ID, and the 500-row rule naming Split Into Batches', () => {

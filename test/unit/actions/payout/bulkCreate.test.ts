@@ -1,5 +1,5 @@
 import CryptoJS from 'crypto-js';
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { toolDescription } from '../../../../nodes/PaymentGateway/actions/payout/bulkCreate.operation';
@@ -89,6 +89,35 @@ describe('payout bulk create in the editor', () => {
 				/known by its Reference No.*never sent again.*fails, paying no one.*new Reference No or use Options > Pay Again/,
 			),
 		]);
+	});
+
+	it('the batch Remark and the row Remark read differently; their names stay', () => {
+		const labels = (name: string) => [...new Set(shown(3, name).map((p) => p.displayName))];
+		expect(labels('remark')).toEqual(['Batch Remark']);
+		expect(labels('rowRemark')).toEqual(['Row Remark']);
+		expect([...new Set(shown(2, 'rowRemark').map((p) => p.displayName))]).toEqual(['Row Remark']);
+	});
+
+	it('Attempt is shown with Pay Again on only, default 2, in version 3', () => {
+		const options = properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.resource?.includes('payout'),
+		);
+		const attempt = (options?.options as INodeProperties[]).find(
+			(p) => p.name === 'payAgainAttempt',
+		) as INodeProperties;
+		expect(attempt).toMatchObject({ displayName: 'Attempt', type: 'number', default: 2 });
+		const root = { resource: 'payout', operation: 'bulkCreate' };
+		const visible = (values: Record<string, unknown>, version: number) =>
+			NodeHelpers.displayParameter(
+				values as never,
+				attempt,
+				node(version),
+				type.description,
+				root as never,
+			);
+		expect(visible({ payAgain: true }, 3)).toBe(true);
+		expect(visible({ payAgain: false }, 3)).toBe(false);
+		expect(visible({}, 3)).toBe(false);
 	});
 });
 

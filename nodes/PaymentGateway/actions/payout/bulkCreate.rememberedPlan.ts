@@ -1,0 +1,194 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { SourcedRow } from '../../spreadsheet/schema';
+import type { Claimed, Payments, ReferenceMemory } from './bulkCreate.memory';
+import { sentKey } from './bulkCreate.memory';
+import type { Batch, BatchFields } from './bulkCreate.plan';
+import { planBatches } from './bulkCreate.plan';
+import { memoryFullError, unconfirmedError, type Skipped } from './bulkCreate.skipped';
+
+export const referenceOf = (row: SourcedRow) => String(row.values['Reference No'] ?? '');
+export const referencesOf = (batch: Batch) => batch.rows.map(referenceOf);
+export const markerOf = (batch: Batch) => sentKey(batch.requestId, batch.digest);
+
+/** A run's plan once the memory has been read: what goes out, in order, and what is left out. */
+export interface RememberedPlan {
+	batches: Batch[];
+	/** Batches an earlier run may have sent: only a refusal as already queued settles them. */
+	resent: Set<Batch>;
+	skipped: Skipped[];
+	/** Markers recorded by the check that no batch of this run stands for: let go at the end. */
+	dropped: string[];
+}
+
+type RowState = 'queued' | 'unknown' | 'new';
+
+/** The rows of one attempt (1: first payments; 2 and more: re-payments) and their claim. */
+interface Attempt {
+	attempt: number;
+	rows: SourcedRow[];
+	/** The run's plan of these rows as if nothing had been sent (the IDs a copy would use). */
+	full: Batch[];
+	claim: Claimed;
+}
+
+/** One attempt's rows once the memory has been read. */
+interface AttemptPlan {
+	batches: Batch[];
+	resent: Batch[];
+	dropped: string[];
+	/** Sent by an earlier run without an answer and not sendable as that batch again. */
+	unresolved: SourcedRow[];
+	/** Already made this attempt. */
+	queued: SourcedRow[];
+}
+
+/**
+ * Each batch of the plan by its rows' state: all new → sent as planned; queued rows → left out;
+ * unknown rows → sent again as the batch an earlier run may have sent (same rows, same request
+ * ID), else unresolved (sent only when the user said Send Again). The new rows of mixed batches go
+ * out in batches of their own after them.
+ */
+async function planAttempt(
+	memory: ReferenceMemory,
+	fields: BatchFields,
+	{ attempt, rows, full, claim }: Attempt,
+): Promise<AttemptPlan> {
+	const stateOf = (row: SourcedRow): RowState =>
+		claim.unknown.has(referenceOf(row))
+			? 'unknown'
+			: claim.queued.has(referenceOf(row))
+				? 'queued'
+				: 'new';
+	const allNew = (batch: Batch) => batch.rows.every((r) => stateOf(r) === 'new');
+	// The unknown rows of each planned batch, as the batch an earlier run would have sent them in.
+	const retry = full.flatMap((batch) =>
+		planBatches(
+			fields,
+			batch.rows.filter((r) => stateOf(r) === 'unknown'),
+			batch.number,
+			attempt,
+		),
+	);
+	const known = await memory.markBatches(retry.map(markerOf));
+	const resent = retry.filter((batch) => known.has(markerOf(batch)));
+	const dropped = retry.map(markerOf).filter((marker) => !known.has(marker));
+	const asPlanned = full
+		.flatMap((batch) => (allNew(batch) ? [batch] : retry.filter((r) => r.number === batch.number)))
+		.filter((batch) => resent.includes(batch) || allNew(batch));
+	const leftIn = new Set(asPlanned.flatMap((batch) => batch.rows));
+	const unresolved = rows.filter((row) => stateOf(row) === 'unknown' && !leftIn.has(row));
+	const sendAgain = new Set(fields.unconfirmed === 'sendAgain' ? unresolved : []);
+	const leftovers = rows.filter(
+		(row) => !leftIn.has(row) && (stateOf(row) === 'new' || sendAgain.has(row)),
+	);
+	return {
+		batches: [...asPlanned, ...planBatches(fields, leftovers, full.length + 1, attempt)],
+		resent,
+		dropped,
+		unresolved,
+		queued: rows.filter((row) => stateOf(row) === 'queued'),
+	};
+}
+
+/**
+ * The run as planned before (`run.batches`), then by what the memory knows. With Pay Again, the
+ * rows whose reference was queued are a second set: their payment as attempt `fields.attempt`,
+ * known by Reference No + attempt, made once (a switch left on pays nobody a third time).
+ */
+export async function planWithMemory(
+	ctx: IExecuteFunctions,
+	memory: ReferenceMemory,
+	fields: BatchFields,
+	run: { rows: SourcedRow[]; batches: Batch[] },
+): Promise<RememberedPlan> {
+	const { rows } = run;
+	const first: Attempt = {
+		attempt: 1,
+		rows,
+		full: run.batches,
+		claim: await memory.claim(rows.map(referenceOf)),
+	};
+	const attempts = [first];
+	if (fields.payAgain) {
+		const again = rows.filter((row) => first.claim.queued.has(referenceOf(row)));
+		const attempt = fields.attempt;
+		const claim = await memory.claim(again.map(referenceOf), attempt);
+		attempts.push({ attempt, rows: again, full: planBatches(fields, again, 1, attempt), claim });
+	}
+	const fresh = attempts.map(({ claim, attempt }): Payments => ({ refs: claim.fresh, attempt }));
+	await assertRoom(ctx, memory, fields, fresh);
+	const plans: AttemptPlan[] = [];
+	for (const attempt of attempts) plans.push(await planAttempt(memory, fields, attempt));
+	const dropped = plans.flatMap((plan) => plan.dropped);
+	const unresolved = plans.flatMap((plan) => plan.unresolved);
+	if (unresolved.length > 0 && fields.unconfirmed === 'stop') {
+		await memory.settle([], fresh, dropped);
+		throw unconfirmedError(ctx, memory.itemIndex, unresolved);
+	}
+	const skipped: Array<{ row: SourcedRow; source: Skipped['source']; attempt: number }> = [];
+	for (const [i, plan] of plans.entries()) {
+		const { attempt } = attempts[i];
+		const userSaidQueued = fields.unconfirmed === 'countAsQueued' ? plan.unresolved : [];
+		await memory.markQueued(userSaidQueued.map(referenceOf), attempt);
+		// With Pay Again, the rows queued as first payments are the re-payment's rows.
+		const queued = fields.payAgain && attempt === 1 ? [] : plan.queued;
+		skipped.push(...queued.map((row) => ({ row, source: 'memory' as const, attempt })));
+		skipped.push(...userSaidQueued.map((row) => ({ row, source: 'you' as const, attempt })));
+	}
+	return {
+		batches: plans.flatMap((plan) => plan.batches),
+		resent: new Set(plans.flatMap((plan) => plan.resent)),
+		skipped: skippedRows(memory, skipped),
+		dropped,
+	};
+}
+
+function skippedRows(
+	memory: ReferenceMemory,
+	rows: Array<{ row: SourcedRow; source: Skipped['source']; attempt: number }>,
+): Skipped[] {
+	const details = memory.details();
+	return rows.map(({ row, source, attempt }) => {
+		const made = details.get(referenceOf(row))?.find((d) => d.attempt === attempt);
+		return {
+			row: row.row,
+			sheet_row: row.row,
+			reference_no: referenceOf(row),
+			source,
+			attempt,
+			...(made ? { request_id: made.request_id, queued_at: made.queued_at } : {}),
+		};
+	});
+}
+
+/** The memory never forgets on its own: a run that would pass its size stops before sending. */
+async function assertRoom(
+	ctx: IExecuteFunctions,
+	memory: ReferenceMemory,
+	fields: BatchFields,
+	fresh: Payments[],
+): Promise<void> {
+	const adding = fresh.reduce((sum, { refs }) => sum + refs.length, 0);
+	const held = Math.round(((await memory.entries()) - adding) / 2);
+	if (held + adding <= fields.remembered) return;
+	await memory.settle([], fresh, []);
+	throw memoryFullError(ctx, memory.itemIndex, held, adding, fields.remembered);
+}
+
+/**
+ * The earlier payment each re-payment repeats: per reference the latest attempt before this one
+ * whose details the node kept (n8n keeps them for production and CLI runs, not manual ones).
+ */
+export function earlierPayments(
+	batch: Batch,
+	details: ReturnType<ReferenceMemory['details']>,
+): { earlierRequestId: string | null; earlierRequestIds: string[] } {
+	const ids = batch.rows.map((row) => {
+		const before = (details.get(referenceOf(row)) ?? []).filter((d) => d.attempt < batch.attempt);
+		return before.length ? before[before.length - 1].request_id : undefined;
+	});
+	const known = [...new Set(ids.filter((id): id is string => id !== undefined))];
+	const one = known.length === 1 && ids.every((id) => id !== undefined);
+	return { earlierRequestId: one ? known[0] : null, earlierRequestIds: known };
+}
