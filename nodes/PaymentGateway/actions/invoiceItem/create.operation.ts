@@ -15,8 +15,16 @@ import { itemFields, readBody } from './common';
 import { INVOICE_ITEM_LIST_PATH } from './getMany.operation';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['invoiceItem'], operation: ['create'] };
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create a reusable invoice line item',
+	action: 'Create an invoice item',
+} as const satisfies OperationOption;
+
+const show = { resource: ['invoiceItem'], operation: [option.value] };
 
 export const table: FieldTable = itemFields;
 

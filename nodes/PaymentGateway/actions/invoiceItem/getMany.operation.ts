@@ -11,8 +11,16 @@ import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['invoiceItem'], operation: ['getMany'] };
+export const option = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List items, optionally only active or deactivated ones',
+	action: 'Get many invoice items',
+} as const satisfies OperationOption;
+
+const show = { resource: ['invoiceItem'], operation: [option.value] };
 
 /** The invoice item list's pages: perpage 1-1000, page 1-1000. */
 export const ITEM_LIST_MAX_PER_PAGE = 1000;

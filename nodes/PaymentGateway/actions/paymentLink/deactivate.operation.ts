@@ -9,8 +9,16 @@ import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['paymentLink'], operation: ['deactivate'] };
+export const option = {
+	name: 'Deactivate',
+	value: 'deactivate',
+	description: 'Stop a payment link from taking new payments',
+	action: 'Deactivate a payment link',
+} as const satisfies OperationOption;
+
+const show = { resource: ['paymentLink'], operation: [option.value] };
 
 export const table: FieldTable = [
 	{

@@ -11,8 +11,16 @@ import { planTable } from './fields';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['subscriptionPlan'], operation: ['create'] };
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create a recurring billing plan with its payment link and QR code',
+	action: 'Create a subscription plan',
+} as const satisfies OperationOption;
+
+const show = { resource: ['subscriptionPlan'], operation: [option.value] };
 
 export const table = planTable;
 

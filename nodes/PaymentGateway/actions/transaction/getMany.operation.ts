@@ -13,8 +13,16 @@ import { pageOf, walkPages } from '../list.pages';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { LIST_MAX_PER_PAGE, listTransactions } from './list';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['transaction'], operation: ['getMany'] };
+export const option = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List transactions, filtered and paginated',
+	action: 'Get many transactions',
+} as const satisfies OperationOption;
+
+const show = { resource: ['transaction'], operation: [option.value] };
 
 const text = (
 	name: string,

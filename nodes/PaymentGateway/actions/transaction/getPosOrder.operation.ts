@@ -9,8 +9,16 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['transaction'], operation: ['getPosOrder'] };
+export const option = {
+	name: 'Get POS Order',
+	value: 'getPosOrder',
+	description: 'Get a POS order with its transaction history, using the POS web API keys',
+	action: 'Get a POS order',
+} as const satisfies OperationOption;
+
+const show = { resource: ['transaction'], operation: [option.value] };
 
 export const table: FieldTable = [
 	{
