@@ -10,6 +10,7 @@ import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 import type { OperationOption } from '../operation';
+import { DEACTIVATE_LINK_PATH } from '../paths';
 
 export const option = {
 	name: 'Deactivate',
@@ -46,8 +47,6 @@ export const toolDescription = describeTool(
 );
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
-
-export const DEACTIVATE_LINK_PATH = '/payment-links/v1/deactivate';
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -12,6 +12,7 @@ import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
 import type { OperationOption } from '../operation';
+import { ADD_PLAN_PATH } from '../paths';
 
 export const option = {
 	name: 'Create',
@@ -74,8 +75,6 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
 	const mimeType = match?.[1] || 'image/png';
 	return { data: Buffer.from(match ? match[2] : qrCode.trim(), 'base64'), mimeType };
 }
-
-export const ADD_PLAN_PATH = '/subscriptions/v1/add';
 
 /** A plan is unique for its name, billing frequency, currency and installment amount. */
 const ALREADY_EXISTS = /already exists/i;

@@ -10,6 +10,7 @@ import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import type { OperationOption } from '../operation';
+import { posOrderPath } from '../paths';
 
 export const option = {
 	name: 'Get POS Order',
@@ -43,7 +44,6 @@ export const toolDescription = describeTool(
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /pos/v1/orders/{id}: one POS order by its ID. */
-export const posOrderPath = (orderId: string) => `/pos/v1/orders/${encodeURIComponent(orderId)}`;
 
 /** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
 export async function execute(
