@@ -12,18 +12,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { authenticationProperties, requestOptionsProperty } from './actions/common.descriptions';
 import { toolDescriptionProperties } from './actions/tool.descriptions';
 import { router } from './actions/router';
-import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
-import * as order from './actions/order/Order.resource';
+import { operationsBut, resourceProperty, resourcesProperties } from './actions/resources';
 import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
 import {
 	waitForPaymentWebhook,
 	waitForPaymentWebhooks,
 } from './actions/order/waitForPayment.webhook';
-import * as payment from './actions/payment/Payment.resource';
-import * as paymentLink from './actions/paymentLink/PaymentLink.resource';
-import * as payout from './actions/payout/Payout.resource';
-import * as subscriptionPlan from './actions/subscriptionPlan/SubscriptionPlan.resource';
-import * as transaction from './actions/transaction/Transaction.resource';
 import { checkNotificationSecret } from '../webhook/headers';
 import { credentialTest } from './methods';
 import { operationSubtitle } from './methods/subtitle';
@@ -31,59 +25,8 @@ import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials'
 
 const properties: INodeProperties[] = [
 	...authenticationProperties,
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Invoice Item',
-				value: 'invoiceItem',
-				description:
-					'Reusable invoice line items: create, update, activate, deactivate, delete, get, list',
-			},
-			{
-				name: 'Order',
-				value: 'order',
-				description:
-					'Create hosted orders, save cards, charge saved cards and split payments; wait for an order to be paid',
-			},
-			{
-				name: 'Payment',
-				value: 'payment',
-				description: 'Capture, void or refund a payment',
-			},
-			{
-				name: 'Payment Link',
-				value: 'paymentLink',
-				description: 'Create payment links in bulk or deactivate one',
-			},
-			{
-				name: 'Payout',
-				value: 'payout',
-				description: 'Send bulk payouts from a spreadsheet of beneficiaries',
-			},
-			{
-				name: 'Subscription Plan',
-				value: 'subscriptionPlan',
-				description: 'Create recurring billing plans with a payment link and QR code',
-			},
-			{
-				name: 'Transaction',
-				value: 'transaction',
-				description: 'Transactions of every order, with filters',
-			},
-		],
-		default: 'order',
-	},
-	...order.description,
-	...payment.description,
-	...paymentLink.description,
-	...payout.description,
-	...invoiceItem.description,
-	...subscriptionPlan.description,
-	...transaction.description,
+	resourceProperty,
+	...resourcesProperties,
 	requestOptionsProperty,
 	...toolDescriptionProperties,
 ];
@@ -139,22 +82,15 @@ export class PaymentGateway implements INodeType {
 			},
 			{
 				// Checks the deliveries that resume Order > Wait for Payment. Hidden by operation rather
-				// than shown by it: an operation in `show` makes n8n's editor hide Resource.
+				// than shown by it (an operation in `show` makes n8n's editor hide Resource): hidden for
+				// every other order operation, read from the resource map.
 				name: 'paymentGatewayWebhookApi',
 				displayName: 'Webhook Credential',
 				required: true,
 				testedBy: 'checkNotificationSecret',
 				displayOptions: {
 					show: { resource: ['order'] },
-					hide: {
-						operation: [
-							'authorize',
-							'chargeSavedCard',
-							'createPayment',
-							'createSplitPayment',
-							'saveCard',
-						],
-					},
+					hide: { operation: operationsBut('order', ['waitForPayment']) },
 				},
 			},
 			{

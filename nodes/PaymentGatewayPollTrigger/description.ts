@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getChannel } from '../PaymentGateway/actions/channel';
 import { requestOptionsProperty } from '../PaymentGateway/actions/common.descriptions';
-import { rangeViolations } from '../PaymentGateway/actions/transaction/getMany.operation';
+import { rangeViolations } from '../PaymentGateway/actions/transaction/list.filters';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { readTable, toWire } from '../PaymentGateway/fields/read';
 import type { Channel, NodeContext } from '../PaymentGateway/transport';

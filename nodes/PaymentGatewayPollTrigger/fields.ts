@@ -1,4 +1,4 @@
-import { table as getManyTable } from '../PaymentGateway/actions/transaction/getMany.operation';
+import { FILTERS, filtersGroup } from '../PaymentGateway/actions/transaction/list.filters';
 import type { Field, FieldTable } from '../PaymentGateway/fields/types';
 
 /** The trigger's settings as field tables: declared once, read and checked like the action node's. */
@@ -24,11 +24,9 @@ const KEPT_FILTERS = [
 ];
 
 /** Get Many's Filters collection (same names, rules and wire names), with the kept filters only. */
-const filterTable: FieldTable = getManyTable.flatMap((entry) =>
-	'group' in entry && entry.group === 'collection' && entry.name === 'filters'
-		? [{ ...entry, fields: entry.fields.filter((field) => KEPT_FILTERS.includes(field.name)) }]
-		: [],
-);
+const filterTable: FieldTable = [
+	{ ...filtersGroup, fields: FILTERS.filter((field) => KEPT_FILTERS.includes(field.name)) },
+];
 
 export const MAX_LOOK_BACK_DAYS = 366;
 

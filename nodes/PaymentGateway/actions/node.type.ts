@@ -1,19 +1,10 @@
 import type { AllEntities } from 'n8n-workflow';
 
+import type { RESOURCES } from './resources';
+
+/** Resource → its operations' values, read from the resource map (actions/resources.ts). */
 export type NodeMap = {
-	order:
-		| 'createPayment'
-		| 'authorize'
-		| 'saveCard'
-		| 'chargeSavedCard'
-		| 'createSplitPayment'
-		| 'waitForPayment';
-	transaction: 'get' | 'getMany' | 'getPosOrder' | 'uploadDocument';
-	payment: 'capture' | 'void' | 'refund';
-	paymentLink: 'deactivate' | 'bulkCreate';
-	payout: 'bulkCreate';
-	invoiceItem: 'create' | 'update' | 'activate' | 'deactivate' | 'delete' | 'get' | 'getMany';
-	subscriptionPlan: 'create';
+	[R in keyof typeof RESOURCES]: keyof (typeof RESOURCES)[R]['operations'] & string;
 };
 
 export type PaymentGatewayType = AllEntities<NodeMap>;

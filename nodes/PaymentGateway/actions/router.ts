@@ -1,45 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import { gateOf, mapInOrder } from '../transport/gate';
 import { getParallelRequests } from '../transport';
 import { asNodeError, errorItem } from './errorItem';
-import type { NodeMap, PaymentGatewayType } from './node.type';
-import * as order from './order/Order.resource';
-import * as payment from './payment/Payment.resource';
-import * as paymentLink from './paymentLink/PaymentLink.resource';
-import * as payout from './payout/Payout.resource';
-import * as subscriptionPlan from './subscriptionPlan/SubscriptionPlan.resource';
-import * as transaction from './transaction/Transaction.resource';
-
-type ItemOperation = {
-	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
-	/** True when this run sends every input item in one request (executeAll), not item by item. */
-	takesAllItems?: (this: IExecuteFunctions) => boolean;
-	executeAll?: (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
-};
-
-/** An operation with outputs of its own (Wait for Payment's three): it runs once, before any item loop. */
-type WholeRunOperation = { run: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]> };
-
-type OperationModule = ItemOperation | WholeRunOperation;
-
-/** Every resource and operation of NodeMap must be here with an execute or a run, or tsc fails. */
-const resources: { [R in keyof NodeMap]: Record<NodeMap[R], OperationModule> } = {
-	invoiceItem,
-	order,
-	payment,
-	paymentLink,
-	payout,
-	subscriptionPlan,
-	transaction,
-};
+import type { PaymentGatewayType } from './node.type';
+import type { ItemOperation, OperationModule } from './operation';
+import { RESOURCES, operationsOf } from './resources';
 
 function operationModule(ctx: IExecuteFunctions): OperationModule {
 	const resource = ctx.getNodeParameter('resource', 0) as PaymentGatewayType['resource'];
 	const operation = ctx.getNodeParameter('operation', 0) as string;
-	const module = (resources[resource] as Record<string, OperationModule> | undefined)?.[operation];
+	const operations = Object.hasOwn(RESOURCES, resource) ? operationsOf(resource) : {};
+	const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
 	const runnable = module && ('run' in module || typeof module.execute === 'function');
 	if (!runnable) {
 		throw new NodeOperationError(

@@ -1,44 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as invoiceItem from './invoiceItem/InvoiceItem.resource';
 import type { NodeMap } from './node.type';
-import * as order from './order/Order.resource';
-import * as payment from './payment/Payment.resource';
-import * as paymentLink from './paymentLink/PaymentLink.resource';
-import * as payout from './payout/Payout.resource';
-import * as subscriptionPlan from './subscriptionPlan/SubscriptionPlan.resource';
-import * as transaction from './transaction/Transaction.resource';
+import type { OperationModule } from './operation';
+import { RESOURCES } from './resources';
 import { LEGACY_TOOL_DESCRIPTIONS } from './tool.legacy';
 
-type WithTool = { toolDescription: string };
-
-/** Every operation of NodeMap exports its own tool description, or tsc fails. */
-export const TOOL_OPERATIONS: { [R in keyof NodeMap]: Record<NodeMap[R], WithTool> } = {
-	invoiceItem,
-	order,
-	payment,
-	paymentLink,
-	payout,
-	subscriptionPlan,
-	transaction,
-};
-
-/** The exports of a resource that carry a tool description but are no operation of NodeMap. */
-type Stray<R extends keyof NodeMap, M> = Exclude<
-	{ [K in keyof M]: M[K] extends WithTool ? K : never }[keyof M],
-	NodeMap[R]
->;
-type NoStray =
-	| Stray<'invoiceItem', typeof invoiceItem>
-	| Stray<'order', typeof order>
-	| Stray<'payment', typeof payment>
-	| Stray<'paymentLink', typeof paymentLink>
-	| Stray<'payout', typeof payout>
-	| Stray<'subscriptionPlan', typeof subscriptionPlan>
-	| Stray<'transaction', typeof transaction>;
-/** A stray operation (one NodeMap does not list) makes this `false` and tsc fails. */
-const noStrayOperation: [NoStray] extends [never] ? true : false = true;
-void noStrayOperation;
+/** Resource → operation → its module, each with its own tool description: the resource map. */
+export const TOOL_OPERATIONS = Object.fromEntries(
+	Object.entries(RESOURCES).map(([resource, { operations }]) => [resource, operations]),
+) as unknown as { [R in keyof NodeMap]: Record<NodeMap[R], OperationModule> };
 
 const VERSION_3 = { '@version': [{ _cnd: { gte: 3 } }] };
 const VERSIONS_1_2 = { '@version': [{ _cnd: { lte: 2 } }] };
@@ -72,30 +42,36 @@ function descriptionProperty(
 
 type IDataObjectShow = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
-/** One property per operation and version range, from a resource → operation → text table. */
+/** One property per operation of a resource → operation → text table, in the versions given. */
 function descriptionProperties(
 	table: Record<string, Record<string, string>>,
-	versions: IDataObjectShow,
+	versionsOf: (resource: string, operation: string) => IDataObjectShow,
 ): INodeProperties[] {
 	return Object.entries(table).flatMap(([resource, operations]) =>
 		Object.entries(operations).map(([operation, text]) =>
-			descriptionProperty(resource, operation, text, versions),
+			descriptionProperty(resource, operation, text, versionsOf(resource, operation)),
 		),
 	);
 }
 
-/** Resource → operation → the operation's own tool description (version 3). */
+/** Resource → operation → the operation's own tool description. */
 export const TOOL_DESCRIPTIONS = Object.fromEntries(
 	Object.entries(TOOL_OPERATIONS).map(([resource, operations]) => [
 		resource,
 		Object.fromEntries(
-			Object.entries(operations as Record<string, WithTool>).map(([operation, module]) => [
+			Object.entries(operations as Record<string, OperationModule>).map(([operation, module]) => [
 				operation,
 				module.toolDescription,
 			]),
 		),
 	]),
 ) as { [R in keyof NodeMap]: Record<NodeMap[R], string> };
+
+const legacy = LEGACY_TOOL_DESCRIPTIONS as Record<string, Record<string, string> | undefined>;
+
+/** Version 3 on where versions 1-2 keep a text of their own; every version for an operation added since. */
+const ownTextVersions = (resource: string, operation: string): IDataObjectShow =>
+	legacy[resource]?.[operation] === undefined ? {} : VERSION_3;
 
 /**
  * The tool description for n8n's tool variant of the node only ('@tool'): written for a model per
@@ -119,6 +95,6 @@ export const toolDescriptionProperties: INodeProperties[] = [
 		],
 		default: 'manual',
 	},
-	...descriptionProperties(LEGACY_TOOL_DESCRIPTIONS, VERSIONS_1_2),
-	...descriptionProperties(TOOL_DESCRIPTIONS, VERSION_3),
+	...descriptionProperties(LEGACY_TOOL_DESCRIPTIONS, () => VERSIONS_1_2),
+	...descriptionProperties(TOOL_DESCRIPTIONS, ownTextVersions),
 ];

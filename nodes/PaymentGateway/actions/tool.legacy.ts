@@ -4,11 +4,40 @@ const NOT_RETRIED =
 	'It is not retried automatically: if it fails without a clear answer, look the transaction up with the transaction list before trying again.';
 
 /**
+ * The operations versions 1 and 2 offered when version 3 came, frozen: an operation added since has
+ * no text of those versions (it shows its own `toolDescription` in every version).
+ */
+type LegacyNodeMap = {
+	order:
+		| 'createPayment'
+		| 'authorize'
+		| 'saveCard'
+		| 'chargeSavedCard'
+		| 'createSplitPayment'
+		| 'waitForPayment';
+	transaction: 'get' | 'getMany' | 'getPosOrder' | 'uploadDocument';
+	payment: 'capture' | 'void' | 'refund';
+	paymentLink: 'deactivate' | 'bulkCreate';
+	payout: 'bulkCreate';
+	invoiceItem: 'create' | 'update' | 'activate' | 'deactivate' | 'delete' | 'get' | 'getMany';
+	subscriptionPlan: 'create';
+};
+
+/** An operation of versions 1-2 that the node no longer offers makes this `false` and tsc fails. */
+type Gone = {
+	[R in keyof LegacyNodeMap]: Exclude<LegacyNodeMap[R], NodeMap[R]>;
+}[keyof LegacyNodeMap];
+const noneGone: [Gone] extends [never] ? true : false = true;
+void noneGone;
+
+/**
  * The tool descriptions of node versions 1 and 2, as their saved workflows were made with them: a
  * default of an existing version never changes (test/unit/parameter-contract.test.ts). New nodes
  * (version 3) read each operation's own `toolDescription`, written from what it does.
  */
-export const LEGACY_TOOL_DESCRIPTIONS: { [R in keyof NodeMap]: Record<NodeMap[R], string> } = {
+export const LEGACY_TOOL_DESCRIPTIONS: {
+	[R in keyof LegacyNodeMap]: Record<LegacyNodeMap[R], string>;
+} = {
 	order: {
 		createPayment: `Creates a hosted card payment order and returns its payment_link (send it to the customer) and the service's p_order_id. Needs an amount as a plain number in the currency given, and a new merchant order ID never used before. Creates a real order. ${NOT_RETRIED}`,
 		authorize: `Creates a hosted order that only authorizes the card; the money is taken later with the capture tool. Needs an amount, a currency and a new merchant order ID. ${NOT_RETRIED}`,

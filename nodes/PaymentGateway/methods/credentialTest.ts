@@ -12,12 +12,10 @@ import {
 	tokenRequest,
 } from '../../../credentials/PaymentGatewayPayoutApi.credentials';
 import { joinUrl, unsafeUrlReason } from '../../../credentials/shared/url';
-import { INVOICE_ITEM_LIST_PATH } from '../actions/invoiceItem/getMany.operation';
-import { DEACTIVATE_LINK_PATH } from '../actions/paymentLink/deactivate.operation';
+import { INVOICE_ITEM_LIST_PATH } from '../actions/invoiceItem/list';
+import { ADD_PLAN_PATH, DEACTIVATE_LINK_PATH, posOrderPath } from '../actions/paths';
 import { PAYOUT_UPLOAD_PATH } from '../actions/payout/bulkCreate.upload';
-import { ADD_PLAN_PATH } from '../actions/subscriptionPlan/create.operation';
 import { TRANSACTION_LIST_PATH } from '../actions/transaction/list';
-import { posOrderPath } from '../actions/transaction/getPosOrder.operation';
 import { encodeMultipart } from '../transport/multipart';
 import { redactText, secretsOf } from '../transport/redact';
 

@@ -1,12 +1,6 @@
-import { description as transactionDescription } from '../actions/transaction/Transaction.resource';
+import { operationsBut } from '../actions/resources';
 
 const CHANNEL_RESOURCES = ['order', 'payment', 'transaction'];
-
-/** Every Transaction operation but Get POS Order, read from the resource's own operation list. */
-const transactionOperationsWithoutPos = (): string[] =>
-	(transactionDescription.find((p) => p.name === 'operation')?.options ?? [])
-		.map((o) => String((o as { value: unknown }).value))
-		.filter((value) => value !== 'getPosOrder');
 
 /**
  * Which credential the editor shows (the conditions of the node's credentials list), and the engine accepts, for each resource and operation.
@@ -37,6 +31,7 @@ export const CHANNEL_CREDENTIAL_CONDITIONS = {
 	},
 	pos: {
 		show: { resource: ['transaction'] },
-		hide: { operation: transactionOperationsWithoutPos() },
+		// Every Transaction operation but Get POS Order, read from the resource map.
+		hide: { operation: operationsBut('transaction', ['getPosOrder']) },
 	},
 };

@@ -4,6 +4,8 @@ import { readTable, toWire } from '../../fields/read';
 import type { Field, FieldTable } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
+import type { OperationOption } from '../operation';
+import { tableOperation } from '../operation';
 import type { OperationFacts } from '../tool';
 
 /** An invoice item: name 1-50 chars, rate above 0 and max 9999999, category max 100, description max 200. */
@@ -143,4 +145,27 @@ export async function changeItem(
 			pairedItem: { item: itemIndex },
 		},
 	];
+}
+
+type StateChange = 'activate' | 'deactivate' | 'delete';
+
+/**
+ * Activate, deactivate and delete: POST {data_id} to their path, each leaving the item in the same
+ * state however often it arrives; declared as data over changeItem.
+ */
+export function itemStateChange<const O extends OperationOption>(spec: {
+	action: StateChange;
+	path: string;
+	option: O;
+	tool: string;
+}) {
+	const { action, path, option, tool } = spec;
+	return tableOperation({
+		resource: 'invoiceItem',
+		option,
+		table: [dataIdField(action)],
+		facts: sameStateChangeFacts,
+		tool,
+		run: async (ctx, itemIndex, table) => await changeItem(ctx, itemIndex, { action, path }, table),
+	});
 }

@@ -12,11 +12,19 @@ import {
 	settleWriteFailure,
 } from '../lostAnswer';
 import { itemFields, readBody } from './common';
-import { INVOICE_ITEM_LIST_PATH } from './getMany.operation';
+import { listInvoiceItems } from './list';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['invoiceItem'], operation: ['create'] };
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create a reusable invoice line item',
+	action: 'Create an invoice item',
+} as const satisfies OperationOption;
+
+const show = { resource: ['invoiceItem'], operation: [option.value] };
 
 export const table: FieldTable = itemFields;
 
@@ -56,13 +64,7 @@ async function settleLostAnswer(
 	await pauseBeforeCheck();
 	let items: IDataObject[];
 	try {
-		const list = await apiRequest.call(ctx, itemIndex, {
-			channel: 'invoice',
-			method: 'GET',
-			path: INVOICE_ITEM_LIST_PATH,
-			qs: { perpage: CHECK_PAGE_SIZE, page: 1 },
-			retrySafe: true,
-		});
+		const list = await listInvoiceItems(ctx, itemIndex, { perpage: CHECK_PAGE_SIZE, page: 1 });
 		items = Array.isArray(list.data) ? (list.data as IDataObject[]) : [];
 	} catch (readError) {
 		throw settledError(

@@ -4,15 +4,23 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { tableProperties } from '../../fields/properties';
 import { toWire } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
-import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { limitField, readListTable, returnAllField } from '../list.fields';
 import { addIsoDatesInPlace } from '../../helpers/dates';
 import { pageOf, walkPages } from '../list.pages';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
+import { listInvoiceItems } from './list';
 
-const show = { resource: ['invoiceItem'], operation: ['getMany'] };
+export const option = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List items, optionally only active or deactivated ones',
+	action: 'Get many invoice items',
+} as const satisfies OperationOption;
+
+const show = { resource: ['invoiceItem'], operation: [option.value] };
 
 /** The invoice item list's pages: perpage 1-1000, page 1-1000. */
 export const ITEM_LIST_MAX_PER_PAGE = 1000;
@@ -54,8 +62,6 @@ export const description = updateDisplayOptions({ show }, tableProperties(table)
 
 const DATE_FIELDS = ['created_date', 'last_modified_date'];
 
-export const INVOICE_ITEM_LIST_PATH = '/invoice/v1/items/list';
-
 /**
  * GET /invoice/v1/items/list: Return All walks pages of 1000 (the service's maximum) until
  * total_records are collected; otherwise Limit caps the result. Newest first, as the service lists.
@@ -79,15 +85,7 @@ export async function execute(
 				},
 			]);
 		}
-		return pageOf(
-			await apiRequest.call(this, itemIndex, {
-				channel: 'invoice',
-				method: 'GET',
-				path: INVOICE_ITEM_LIST_PATH,
-				qs: { perpage, page, ...query },
-				retrySafe: true,
-			}),
-		);
+		return pageOf(await listInvoiceItems(this, itemIndex, { perpage, page, ...query }));
 	};
 	const timeZone = this.getTimezone();
 	const toItem = (record: IDataObject): INodeExecutionData => ({

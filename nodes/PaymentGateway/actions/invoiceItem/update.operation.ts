@@ -1,33 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
-import { tableProperties } from '../../fields/properties';
-import type { FieldTable } from '../../fields/types';
+import { tableOperation } from '../operation';
 import { changeItem, dataIdField, itemFields, sameStateChangeFacts } from './common';
-import { describeTool } from '../tool';
-
-const show = { resource: ['invoiceItem'], operation: ['update'] };
-
-export const table: FieldTable = [dataIdField('update'), ...itemFields];
-
-export const facts = sameStateChangeFacts;
-
-export const toolDescription = describeTool(
-	'Changes an invoice item. Needs its data_id (from creating it or listing items).',
-	facts,
-);
-
-export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** POST /invoice/v1/items/update: name, rate and category are all sent again (the service requires them). */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	return await changeItem(
-		this,
-		itemIndex,
-		{ action: 'update', path: '/invoice/v1/items/update' },
-		table,
-	);
-}
+export const { option, table, facts, toolDescription, description, execute } = tableOperation({
+	resource: 'invoiceItem',
+	option: {
+		name: 'Update',
+		value: 'update',
+		description: "Change an item's name, rate, category and description",
+		action: 'Update an invoice item',
+	},
+	table: [dataIdField('update'), ...itemFields],
+	facts: sameStateChangeFacts,
+	tool: 'Changes an invoice item. Needs its data_id (from creating it or listing items).',
+	run: async (ctx, itemIndex, table) =>
+		await changeItem(ctx, itemIndex, { action: 'update', path: '/invoice/v1/items/update' }, table),
+});

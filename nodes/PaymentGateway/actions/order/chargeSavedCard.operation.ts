@@ -15,8 +15,16 @@ import {
 import { ORDER_FACTS } from './facts';
 import { describeTool } from '../tool';
 import { createOrder } from './common';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['order'], operation: ['chargeSavedCard'] };
+export const option = {
+	name: 'Charge Saved Card',
+	value: 'chargeSavedCard',
+	description: 'Pay with a saved-card token (CAUTH), without the customer when the card allows it',
+	action: 'Charge a saved card',
+} as const satisfies OperationOption;
+
+const show = { resource: ['order'], operation: [option.value] };
 
 export const table: FieldTable = [
 	{

@@ -21,8 +21,16 @@ import {
 	splitRecipientsList,
 	splitViolations,
 } from './split';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['order'], operation: ['createSplitPayment'] };
+export const option = {
+	name: 'Create Split Payment',
+	value: 'createSplitPayment',
+	description: 'Create a hosted order whose payout is split between sub-accounts',
+	action: 'Create a split payment',
+} as const satisfies OperationOption;
+
+const show = { resource: ['order'], operation: [option.value] };
 
 const notice: INodeProperties = {
 	displayName:

@@ -1,8 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { tableProperties } from '../../fields/properties';
-import type { FieldTable } from '../../fields/types';
 import {
 	amountField,
 	currencyField,
@@ -13,10 +10,8 @@ import {
 } from './fields';
 import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
-import { describeTool } from '../tool';
+import { tableOperation } from '../operation';
 import { createOrder, orderOutput } from './common';
-
-const show = { resource: ['order'], operation: ['saveCard'] };
 
 const notice: INodeProperties = {
 	displayName:
@@ -26,34 +21,33 @@ const notice: INodeProperties = {
 	default: '',
 };
 
-export const table: FieldTable = [
-	customerIdField('Required: use the same ID later with Charge Saved Card.'),
-	webhookUrlField(
-		'Where the token is delivered. Strongly suggested: paste the production URL of a Payment Gateway Trigger node; without it the account default webhook is used.',
-	),
-	{ ...amountField, description: 'Amount to authorize and void at once, at least 1' },
-	currencyField,
-	merchantOrderIdField,
-	...statusDeliveryFields,
-	...orderFields({ customerIdOnTop: true, webhookUrlOnTop: true }),
-];
-
-export const facts = ORDER_FACTS;
-
-export const toolDescription = describeTool(
-	"Creates a hosted order in which the customer saves a card (a small authorization voided at once); the card token arrives with the order's final status. Needs the customer's ID; a merchant order ID is optional (one is made when none is given).",
-	facts,
-);
-
-export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, {
-		table,
-		fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' },
-	});
-	return orderOutput(this, itemIndex, response, 'cardSave');
-}
+export const { option, table, facts, toolDescription, description, execute } = tableOperation({
+	resource: 'order',
+	option: {
+		name: 'Save Card',
+		value: 'saveCard',
+		description: 'Tokenize a card (AUTH_REVERSAL); the token arrives by webhook',
+		action: 'Save a card',
+	},
+	table: [
+		customerIdField('Required: use the same ID later with Charge Saved Card.'),
+		webhookUrlField(
+			'Where the token is delivered. Strongly suggested: paste the production URL of a Payment Gateway Trigger node; without it the account default webhook is used.',
+		),
+		{ ...amountField, description: 'Amount to authorize and void at once, at least 1' },
+		currencyField,
+		merchantOrderIdField,
+		...statusDeliveryFields,
+		...orderFields({ customerIdOnTop: true, webhookUrlOnTop: true }),
+	],
+	facts: ORDER_FACTS,
+	tool: "Creates a hosted order in which the customer saves a card (a small authorization voided at once); the card token arrives with the order's final status. Needs the customer's ID; a merchant order ID is optional (one is made when none is given).",
+	before: [notice],
+	run: async (ctx, itemIndex, table) => {
+		const response = await createOrder(ctx, itemIndex, {
+			table,
+			fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' },
+		});
+		return orderOutput(ctx, itemIndex, response, 'cardSave');
+	},
+});

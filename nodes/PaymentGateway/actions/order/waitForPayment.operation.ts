@@ -20,8 +20,16 @@ import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 import { assertResumesOnEveryOutput } from './waitForPayment.engine';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['order'], operation: ['waitForPayment'] };
+export const option = {
+	name: 'Wait for Payment',
+	value: 'waitForPayment',
+	description: 'Pause this execution until the order is paid or fails, or the wait limit passes',
+	action: 'Wait for a payment',
+} as const satisfies OperationOption;
+
+const show = { resource: ['order'], operation: [option.value] };
 
 const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 const MAX_WAIT_MS = 366 * UNIT_MS.days;

@@ -15,7 +15,10 @@ import {
 	settledError,
 	settleWriteFailure,
 } from '../lostAnswer';
-import { withAmountValues } from '../transaction/get.operation';
+import type { OperationOption } from '../operation';
+import { tableOperation } from '../operation';
+import type { OperationFacts } from '../tool';
+import { withAmountValues } from '../transaction/list';
 import { leftToRefund } from './leftToRefund';
 import { findingOf, readTransaction, type ManagePaymentAction } from './settle';
 
@@ -219,4 +222,29 @@ export async function executeManagePayment(
 	if (action === 'REFUND')
 		Object.assign(json, leftToRefund(data.status, before, sent.value, sent.currency));
 	return [{ json, pairedItem: { item: itemIndex } }];
+}
+
+/** What tells capture, void and refund apart besides their action: their option, facts and tool text. */
+interface ManagePaymentSpec<
+	O extends OperationOption,
+	F extends OperationFacts & { retried: boolean },
+> {
+	action: ManagePaymentAction;
+	option: O;
+	facts: F;
+	tool: string;
+}
+
+/** Capture, void and refund: one request (POST /orders/v1/transaction) declared three times as data. */
+export function managePayment<
+	const O extends OperationOption,
+	F extends OperationFacts & { retried: boolean },
+>({ action, ...spec }: ManagePaymentSpec<O, F>) {
+	return tableOperation({
+		...spec,
+		resource: 'payment',
+		table: managePaymentTable(action),
+		run: async (ctx, itemIndex, table) =>
+			await executeManagePayment(ctx, itemIndex, action, table, spec.facts),
+	});
 }

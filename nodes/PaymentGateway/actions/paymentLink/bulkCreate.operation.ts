@@ -30,8 +30,16 @@ import {
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { settleWriteFailure } from '../lostAnswer';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['paymentLink'], operation: ['bulkCreate'] };
+export const option = {
+	name: 'Bulk Create',
+	value: 'bulkCreate',
+	description: 'Create many payment links from one .xlsx upload',
+	action: 'Create payment links in bulk',
+} as const satisfies OperationOption;
+
+const show = { resource: ['paymentLink'], operation: [option.value] };
 
 // The column parameters do not depend on the date; the End Date rule does, at run time.
 export const facts = {

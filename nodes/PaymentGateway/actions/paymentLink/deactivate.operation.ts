@@ -9,8 +9,17 @@ import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
+import type { OperationOption } from '../operation';
+import { DEACTIVATE_LINK_PATH } from '../paths';
 
-const show = { resource: ['paymentLink'], operation: ['deactivate'] };
+export const option = {
+	name: 'Deactivate',
+	value: 'deactivate',
+	description: 'Stop a payment link from taking new payments',
+	action: 'Deactivate a payment link',
+} as const satisfies OperationOption;
+
+const show = { resource: ['paymentLink'], operation: [option.value] };
 
 export const table: FieldTable = [
 	{
@@ -38,8 +47,6 @@ export const toolDescription = describeTool(
 );
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
-
-export const DEACTIVATE_LINK_PATH = '/payment-links/v1/deactivate';
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -24,7 +24,9 @@ import { describeTool } from '../tool';
 import { DEFAULT_REMEMBERED } from './bulkCreate.memory';
 import { optionsGroup } from './bulkCreate.options';
 import type { BatchFields, UnconfirmedChoice } from './bulkCreate.plan';
+import { payoutNotices } from './bulkCreate.notices';
 import { runBatches } from './bulkCreate.send';
+import type { OperationOption } from '../operation';
 
 /** Payouts move money; a batch's repeat is refused as already submitted (E0021). */
 export const facts = {
@@ -42,7 +44,15 @@ export const toolDescription = describeTool(
 	facts,
 );
 
-const show = { resource: ['payout'], operation: ['bulkCreate'] };
+export const option = {
+	name: 'Bulk Create',
+	value: 'bulkCreate',
+	description:
+		'Queue payout transfers from input items or .xlsx files, uploaded in batches of at most 500 rows',
+	action: 'Create payouts in bulk',
+} as const satisfies OperationOption;
+
+const show = { resource: ['payout'], operation: [option.value] };
 const OLD = VERSIONS_1_AND_2;
 const NEW = VERSION_3_ON;
 
@@ -116,26 +126,8 @@ export const table: FieldTable = tableOfVersions1And2.filter((f) => f.name !== '
 /** The 14 columns, each a field of the spreadsheet schema. */
 export const sheet = payoutSchema;
 
-const NOTICE_V3 =
-	'This moves money out of the merchant account. A payout is known by its Reference No: a row this node already queued is never sent again, whatever else changed (Remark, amount, rows added), and a run in which every row was already queued fails, paying no one. Every row is checked before anything is sent; rows go out in batches of at most 500. To pay a reference again on purpose, give it a new Reference No or use Options > Pay Again.';
-const NOTICE_OLD =
-	'This node (version 1–2) sends at most 500 rows, and with Request ID empty a random ID: running the same rows again pays everyone again. Turn on Split Into Batches for request IDs computed from the rows, or add a new Payment Gateway node: version 3 always does that, splits more than 500 rows into batches and reports a re-run as already queued.';
-
 const properties: INodeProperties[] = [
-	{
-		displayName: NOTICE_OLD,
-		name: 'payoutNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: OLD },
-	},
-	{
-		displayName: NOTICE_V3,
-		name: 'payoutNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: NEW },
-	},
+	...payoutNotices,
 	inputModeProperty(
 		show,
 		'payout row',

@@ -1,25 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import * as create from './create.operation';
-
-export { create };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['subscriptionPlan'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Create a recurring billing plan with its payment link and QR code',
-				action: 'Create a subscription plan',
-			},
-		],
-		default: 'create',
-	},
-	...create.description,
-];
+// The operations of this resource, one line each, in the order of their parameters; each
+// exports its option, description, tool description and execute (or run). See actions/resources.ts.
+export * as create from './create.operation';

@@ -11,8 +11,17 @@ import { planTable } from './fields';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
+import type { OperationOption } from '../operation';
+import { ADD_PLAN_PATH } from '../paths';
 
-const show = { resource: ['subscriptionPlan'], operation: ['create'] };
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create a recurring billing plan with its payment link and QR code',
+	action: 'Create a subscription plan',
+} as const satisfies OperationOption;
+
+const show = { resource: ['subscriptionPlan'], operation: [option.value] };
 
 export const table = planTable;
 
@@ -66,8 +75,6 @@ export function decodeQrCode(qrCode: string): { data: Buffer; mimeType: string }
 	const mimeType = match?.[1] || 'image/png';
 	return { data: Buffer.from(match ? match[2] : qrCode.trim(), 'base64'), mimeType };
 }
-
-export const ADD_PLAN_PATH = '/subscriptions/v1/add';
 
 /** A plan is unique for its name, billing frequency, currency and installment amount. */
 const ALREADY_EXISTS = /already exists/i;

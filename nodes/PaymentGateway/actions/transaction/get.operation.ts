@@ -1,18 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { addIsoDatesInPlace } from '../../helpers/dates';
-import { listTransactions } from './list';
+import { listTransactions, withAmountValues } from './list';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
 import { pageOf } from '../list.pages';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['transaction'], operation: ['get'] };
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get one transaction, with its current status, by order ID or transaction ID',
+	action: 'Get a transaction',
+} as const satisfies OperationOption;
+
+const show = { resource: ['transaction'], operation: [option.value] };
 
 /** The list's two identifier filters, by what the user has at hand. */
 const BY = {
@@ -55,18 +63,6 @@ export const toolDescription = describeTool(
 );
 
 export const description = updateDisplayOptions({ show }, tableProperties(table));
-
-/** The service sends amounts as text ("100.00"): a number beside it saves a conversion in every workflow. */
-const AMOUNT_FIELDS = ['amount', 'amount_captured', 'amount_refunded'];
-
-export function withAmountValues(record: IDataObject): IDataObject {
-	for (const field of AMOUNT_FIELDS) {
-		const text = record[field];
-		if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text.trim())) continue;
-		record[`${field}_value`] = Number(text);
-	}
-	return record;
-}
 
 /**
  * One transaction's current state, through GET /orders/v1/transaction-list filtered by one ID (the

@@ -9,8 +9,17 @@ import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import type { OperationOption } from '../operation';
+import { posOrderPath } from '../paths';
 
-const show = { resource: ['transaction'], operation: ['getPosOrder'] };
+export const option = {
+	name: 'Get POS Order',
+	value: 'getPosOrder',
+	description: 'Get a POS order with its transaction history, using the POS web API keys',
+	action: 'Get a POS order',
+} as const satisfies OperationOption;
+
+const show = { resource: ['transaction'], operation: [option.value] };
 
 export const table: FieldTable = [
 	{
@@ -35,7 +44,6 @@ export const toolDescription = describeTool(
 export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** GET /pos/v1/orders/{id}: one POS order by its ID. */
-export const posOrderPath = (orderId: string) => `/pos/v1/orders/${encodeURIComponent(orderId)}`;
 
 /** GET /pos/v1/orders/{order_id} with the POS web API keys: the transaction and its history. */
 export async function execute(

@@ -28,3 +28,15 @@ export async function listTransactions(
 		retrySafe: true,
 	});
 }
+
+/** The service sends amounts as text ("100.00"): a number beside it saves a conversion in every workflow. */
+const AMOUNT_FIELDS = ['amount', 'amount_captured', 'amount_refunded'];
+
+export function withAmountValues(record: IDataObject): IDataObject {
+	for (const field of AMOUNT_FIELDS) {
+		const text = record[field];
+		if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text.trim())) continue;
+		record[`${field}_value`] = Number(text);
+	}
+	return record;
+}

@@ -21,8 +21,16 @@ import { describeTool } from '../tool';
 import type { ServiceFailure } from '../../transport/errors';
 import type { NodeError } from '../errorItem';
 import { doneAfterLostAnswer, settledError, settleWriteFailure } from '../lostAnswer';
+import type { OperationOption } from '../operation';
 
-const show = { resource: ['transaction'], operation: ['uploadDocument'] };
+export const option = {
+	name: 'Upload Document',
+	value: 'uploadDocument',
+	description: 'Attach an invoice or airway bill (AWB) to a captured transaction',
+	action: 'Upload a transaction document',
+} as const satisfies OperationOption;
+
+const show = { resource: ['transaction'], operation: [option.value] };
 
 export const table: FieldTable = [
 	{
