@@ -16,7 +16,6 @@ import {
 	rowsFromBinary,
 	rowsFromItems,
 	versionedColumnProperties,
-	VERSION_3_ON,
 	VERSIONS_1_AND_2,
 } from '../bulk';
 import type { OperationFacts } from '../tool';
@@ -54,7 +53,6 @@ export const option = {
 
 const show = { resource: ['payout'], operation: [option.value] };
 const OLD = VERSIONS_1_AND_2;
-const NEW = VERSION_3_ON;
 
 /** The batch's own fields (multipart fields of POST /v1/bulk/payouts). */
 const batchFields: Field[] = [
