@@ -18,8 +18,16 @@ import { readOptions } from '../options';
 export const NOT_EXACTLY_ONCE =
 	'This trigger cannot tell a delivery from its retry in this n8n, so it is not published';
 
+/**
+ * What follows and what to do, in the message itself: n8n 2.x publishes through its publication
+ * service, which shows the editor and its publication status only the error's message (the
+ * description is dropped), and its synchronous path keeps descriptions of API errors only.
+ */
 export const NOT_EXACTLY_ONCE_HELP =
-	'Published as it is, it would answer every payment event 503 and run nothing. The cause is named above. Turn off Options > Drop Duplicate Deliveries to publish it without duplicate protection, or fix what is named (see "n8n\'s internals and the exactly-once modes" in the running-at-scale documentation).';
+	'Published as it is, it would answer every payment event 503 and run nothing. Fix what is named, or turn off Options > Drop Duplicate Deliveries to publish it without duplicate protection';
+
+export const NOT_EXACTLY_ONCE_DOCS =
+	'See "n8n\'s internals and the exactly-once modes" in the package\'s running-at-scale documentation (docs/running-at-scale.md).';
 
 /** Throws the refusal when Drop Duplicate Deliveries is on and the trigger's mode would be none. */
 export async function assertExactlyOnce(
@@ -32,7 +40,9 @@ export async function assertExactlyOnce(
 	if ('invalid' in options || !options.dropDuplicates) return;
 	const problem = await exactlyOnceProblem(door);
 	if (!problem) return;
-	throw new NodeOperationError(ctx.getNode(), `${NOT_EXACTLY_ONCE}: ${problem}`, {
-		description: NOT_EXACTLY_ONCE_HELP,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${NOT_EXACTLY_ONCE}: ${problem}. ${NOT_EXACTLY_ONCE_HELP}.`,
+		{ description: NOT_EXACTLY_ONCE_DOCS },
+	);
 }
