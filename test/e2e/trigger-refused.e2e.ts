@@ -1,8 +1,12 @@
 // A trigger that cannot keep exactly-once is refused where the user looks, in a real n8n 2.41.1 and
-// its editor (headless Debian Chromium): publishing it in the editor fails with the reason and the
-// workflow stays unpublished; a workflow published before n8n changed under it fails its activation
-// at start, and that failure is readable through n8n's REST API and shown in the editor. The same
-// workflow in an unchanged n8n publishes from the editor and runs a delivery (the control).
+// its editor (headless Debian Chromium): publishing it in the editor fails with the reason and
+// nothing listens; a workflow published before n8n changed under it fails its activation at start,
+// and that failure is readable through n8n's REST API and shown in the editor. The same workflow in
+// an unchanged n8n publishes from the editor and runs a delivery (the control).
+// n8n 2.41 publishes through its publication service: the publish request is accepted (200), the
+// triggers are activated after it, and a failure is the workflow's publication status (`failed`),
+// pushed to the editor; the saved workflow keeps `active: true`. So the state judged is the
+// publication status, the trigger's URL (404: not listening) and the executions, not `active`.
 //
 // Why the change is simulated: no supported n8n release lacks what the trigger needs, so an n8n
 // "whose internals changed" is made by a preload (NODE_OPTIONS=--require) that hides
