@@ -18,8 +18,17 @@ import { readOptions } from '../options';
 export const NOT_EXACTLY_ONCE =
 	'This trigger cannot tell a delivery from its retry in this n8n, so it is not published';
 
+/**
+ * What follows and what to do come first in the message itself, the technical cause last: n8n 2.x
+ * publishes through its publication service, which gives the editor and its publication status
+ * only the error's message (the description is dropped), and its editor shows a message in a box
+ * of 30% of the window's height, the rest scrolled.
+ */
 export const NOT_EXACTLY_ONCE_HELP =
-	'Published as it is, it would answer every payment event 503 and run nothing. The cause is named above. Turn off Options > Drop Duplicate Deliveries to publish it without duplicate protection, or fix what is named (see "n8n\'s internals and the exactly-once modes" in the running-at-scale documentation).';
+	'(it would answer every payment event 503). Fix the cause below, or turn off Options > Drop Duplicate Deliveries to publish it without duplicate protection. Cause:';
+
+export const NOT_EXACTLY_ONCE_DOCS =
+	'See "n8n\'s internals and the exactly-once modes" in the package\'s running-at-scale documentation (docs/running-at-scale.md).';
 
 /** Throws the refusal when Drop Duplicate Deliveries is on and the trigger's mode would be none. */
 export async function assertExactlyOnce(
@@ -33,7 +42,9 @@ export async function assertExactlyOnce(
 	if ('invalid' in options || !options.dropDuplicates) return;
 	const problem = await exactlyOnceProblem(door);
 	if (!problem) return;
-	throw new NodeOperationError(ctx.getNode(), `${NOT_EXACTLY_ONCE}: ${problem}`, {
-		description: NOT_EXACTLY_ONCE_HELP,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${NOT_EXACTLY_ONCE} ${NOT_EXACTLY_ONCE_HELP} ${problem}`,
+		{ description: NOT_EXACTLY_ONCE_DOCS },
+	);
 }
