@@ -14,7 +14,13 @@ import { EVENTS_SUBTITLE } from '../webhook/events';
 import { properties, readSettings } from './description';
 import type { PollSettings } from './description';
 import { selected, toItem } from './items';
-import { MAX_REMEMBERED, PollComparison, readMemory, sameFilters, writeMemory } from './memory';
+import {
+	MAX_REMEMBERED,
+	PollComparison,
+	readSnapshot,
+	sameFilters,
+	writeSnapshot,
+} from './snapshot';
 import { walkWindow, windowDays, windowTooLarge } from './window';
 
 /** Polls of one trigger in this process: a poll still reading when the next is due skips it. */
@@ -71,7 +77,7 @@ export class PaymentGatewayPollTrigger implements INodeType {
 		inFlight.add(key);
 		try {
 			const items = await changesSinceLastPoll(this, settings);
-			// One execution per change, as the webhook trigger starts one per delivery. The memory is
+			// One execution per change, as the webhook trigger starts one per delivery. The snapshot is
 			// written first: n8n saves static data when an execution is emitted.
 			for (const item of items) this.__emit([[{ json: item }]]);
 			return null;
@@ -87,7 +93,7 @@ const fingerprint = (query: IDataObject) =>
 		.digest('hex')
 		.slice(0, 16);
 
-/** Walks the window, compares it with the memory, writes the new memory; the selected changes. */
+/** Walks the window, compares it with the snapshot of statuses, writes the new one; the selected changes. */
 async function changesSinceLastPoll(
 	ctx: IPollFunctions,
 	settings: PollSettings,
@@ -96,7 +102,7 @@ async function changesSinceLastPoll(
 	const { since, today } = windowDays(ctx.getTimezone(), settings.lookBackDays, now);
 	const filters = fingerprint(settings.query);
 	const staticData = ctx.getWorkflowStaticData('node');
-	const comparison = new PollComparison(sameFilters(readMemory(staticData), filters), {
+	const comparison = new PollComparison(sameFilters(readSnapshot(staticData), filters), {
 		since,
 		today,
 		filters,
@@ -107,10 +113,10 @@ async function changesSinceLastPoll(
 		{ ...settings.query, from_date: since },
 		(record) => comparison.see(record),
 	);
-	const memory = comparison.result();
+	const snapshot = comparison.result();
 	// Remembered transactions the walk did not meet count too.
-	if (!walk.complete || memory.entries.size > MAX_REMEMBERED) throw windowTooLarge(ctx.getNode());
-	writeMemory(staticData, memory);
+	if (!walk.complete || snapshot.entries.size > MAX_REMEMBERED) throw windowTooLarge(ctx.getNode());
+	writeSnapshot(staticData, snapshot);
 	const detectedAt = new Date(now).toISOString();
 	// Oldest first: the list is newest first.
 	return comparison.changes

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { serviceDateToIso } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey } from '../webhook/events';
-import type { Change } from './memory';
+import type { Change } from './snapshot';
 
 const CAPTURED = ['CAPTURED', 'PARTIALLY_CAPTURE'];
 

@@ -5,9 +5,9 @@ import { pageOf } from '../PaymentGateway/actions/list.pages';
 import { LIST_MAX_PER_PAGE, listTransactions } from '../PaymentGateway/actions/transaction/list';
 import { todayIn } from '../PaymentGateway/helpers/dates';
 import type { Channel, NodeContext } from '../PaymentGateway/transport';
-import { MAX_REMEMBERED } from './memory';
+import { MAX_REMEMBERED } from './snapshot';
 
-/** The one error of a window larger than the memory can hold: nothing is started or remembered. */
+/** The one error of a window larger than the snapshot can hold: nothing is started or remembered. */
 export const windowTooLarge = (node: INode) =>
 	new NodeOperationError(
 		node,

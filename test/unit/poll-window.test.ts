@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { ItemlessContext } from '../../nodes/PaymentGateway/helpers/context';
-import { MAX_REMEMBERED } from '../../nodes/PaymentGatewayPollTrigger/memory';
+import { MAX_REMEMBERED } from '../../nodes/PaymentGatewayPollTrigger/snapshot';
 import { walkWindow, windowTooLarge } from '../../nodes/PaymentGatewayPollTrigger/window';
 
 /**

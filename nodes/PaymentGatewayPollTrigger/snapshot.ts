@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * What the poll trigger remembers between polls, in the node's static data: the status of every
+ * What the poll trigger keeps between polls (its snapshot of statuses), in the node's static data: the status of every
  * transaction of the look-back window, nothing else. The list carries no "last changed" time, so a
  * change can only be seen by comparing each transaction's status with the one remembered.
  *
@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
  * status and by the week of the transaction date (the date of the week's first day): a window has
  * few statuses and weeks, so each transaction costs its id and a comma.
  */
-export interface Memory {
+export interface StatusSnapshot {
 	/** Fingerprint of the filters the statuses were read with; other filters start a new baseline. */
 	filters: string;
 	/** First day (YYYY-MM-DD) of the window the last complete poll read. */
@@ -50,8 +50,8 @@ export const MAX_REMEMBERED = 50000;
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The memory kept in static data, or undefined when there is none yet (or of an unknown form). */
-export function readMemory(data: IDataObject): Memory | undefined {
+/** The snapshot kept in static data, or undefined when there is none yet (or of an unknown form). */
+export function readSnapshot(data: IDataObject): StatusSnapshot | undefined {
 	if (
 		data.v !== FORMAT_VERSION ||
 		typeof data.f !== 'string' ||
@@ -70,18 +70,18 @@ export function readMemory(data: IDataObject): Memory | undefined {
 	return { filters: data.f, since: data.since, entries };
 }
 
-/** Writes the memory into static data (replacing what was there). */
-export function writeMemory(data: IDataObject, memory: Memory): void {
+/** Writes the snapshot into static data (replacing what was there). */
+export function writeSnapshot(data: IDataObject, snapshot: StatusSnapshot): void {
 	const groups: Record<string, string[]> = {};
-	for (const [id, { status, week }] of memory.entries)
+	for (const [id, { status, week }] of snapshot.entries)
 		(groups[`${status} ${week}`] ??= []).push(id);
 	const t: IDataObject = {};
 	for (const group of Object.keys(groups).sort()) t[group] = groups[group].join(',');
 	for (const key of Object.keys(data))
 		if (!['v', 'f', 'since', 't'].includes(key)) delete data[key];
 	data.v = FORMAT_VERSION;
-	data.f = memory.filters;
-	data.since = memory.since;
+	data.f = snapshot.filters;
+	data.since = snapshot.since;
 	data.t = t;
 }
 
@@ -111,8 +111,8 @@ const statusOf = (record: IDataObject) =>
 		.toUpperCase();
 
 /**
- * Compares one poll's walk over the window with the memory, transaction by transaction, as pages
- * arrive. Without a memory (first activation, other filters) it only records: no history is emitted.
+ * Compares one poll's walk over the window with the snapshot, transaction by transaction, as pages
+ * arrive. Without a snapshot (first activation, other filters) it only records: no history is emitted.
  */
 export class PollComparison {
 	private readonly next = new Map<string, Entry>();
@@ -120,7 +120,7 @@ export class PollComparison {
 	readonly changes: Change[] = [];
 
 	constructor(
-		private readonly previous: Memory | undefined,
+		private readonly previous: StatusSnapshot | undefined,
 		private readonly window: { since: string; today: string; filters: string },
 	) {}
 
@@ -150,11 +150,11 @@ export class PollComparison {
 	}
 
 	/**
-	 * The memory after this poll. A remembered transaction the walk did not meet is kept while its
+	 * The snapshot after this poll. A remembered transaction the walk did not meet is kept while its
 	 * week reaches into the window (a page may have shifted under the walk), so it never comes back
 	 * as new; past the window it goes.
 	 */
-	result(): Memory {
+	result(): StatusSnapshot {
 		const firstWeek = weekOf(this.window.since);
 		if (this.previous) {
 			for (const [id, entry] of this.previous.entries) {
@@ -165,6 +165,8 @@ export class PollComparison {
 	}
 }
 
-/** Whether a memory was read with these filters; otherwise it is a new baseline. */
-export const sameFilters = (memory: Memory | undefined, filters: string): Memory | undefined =>
-	memory && memory.filters === filters ? memory : undefined;
+/** Whether a snapshot was read with these filters; otherwise it is a new baseline. */
+export const sameFilters = (
+	snapshot: StatusSnapshot | undefined,
+	filters: string,
+): StatusSnapshot | undefined => (snapshot && snapshot.filters === filters ? snapshot : undefined);

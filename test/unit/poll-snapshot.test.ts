@@ -4,10 +4,10 @@ import { actionOf } from '../../nodes/PaymentGatewayPollTrigger/items';
 import {
 	PollComparison,
 	dayOf,
-	readMemory,
+	readSnapshot,
 	weekOf,
-	writeMemory,
-} from '../../nodes/PaymentGatewayPollTrigger/memory';
+	writeSnapshot,
+} from '../../nodes/PaymentGatewayPollTrigger/snapshot';
 import { windowDays } from '../../nodes/PaymentGatewayPollTrigger/window';
 
 const tx = (id: string, status: string, date = '20-11-2026 10:00:00'): IDataObject => ({
@@ -17,7 +17,7 @@ const tx = (id: string, status: string, date = '20-11-2026 10:00:00'): IDataObje
 });
 const window = { since: '2026-11-18', today: '2026-11-25', filters: 'f1' };
 
-describe('poll trigger memory', () => {
+describe('poll trigger snapshot of statuses', () => {
 	it('reads the service date forms and buckets days into seven-day periods', () => {
 		expect([
 			dayOf('20-11-2026 10:00:00'),
@@ -39,15 +39,15 @@ describe('poll trigger memory', () => {
 		first.see(tx('2', 'captured'));
 		first.see(tx('3', 'VOID', '25/11/2026 09:00:00'));
 		const data: IDataObject = { leftover: true };
-		writeMemory(data, first.result());
+		writeSnapshot(data, first.result());
 		expect(data).toEqual({
 			v: 1,
 			f: 'f1',
 			since: '2026-11-18',
 			t: { 'CAPTURED 2026-11-19': '1,2', 'VOID 2026-11-19': '3' },
 		});
-		expect([...readMemory(data)!.entries]).toEqual([...first.result().entries]);
-		expect(readMemory({ v: 2 })).toBeUndefined();
+		expect([...readSnapshot(data)!.entries]).toEqual([...first.result().entries]);
+		expect(readSnapshot({ v: 2 })).toBeUndefined();
 	});
 
 	it('reports new transactions and status changes only, and keeps unseen ones while inside the window', () => {
@@ -66,9 +66,9 @@ describe('poll trigger memory', () => {
 			['2', 'AUTHORISED'],
 			['4', null],
 		]);
-		const memory = next.result();
+		const snapshot = next.result();
 		// 3 was not met (a shifted page) but is inside the window; "old" left it.
-		expect([...memory.entries.keys()].sort()).toEqual(['1', '2', '3', '4', '5']);
+		expect([...snapshot.entries.keys()].sort()).toEqual(['1', '2', '3', '4', '5']);
 	});
 
 	it('names the action from the statuses before and after', () => {
