@@ -15,7 +15,7 @@ import { gateOf } from './gate';
 import type { Attempt } from './outcome';
 import { fromThrown, parseBody } from './outcome';
 import { credentialsOf } from './credentials';
-import { settle } from './settle';
+import { resultOf } from './result';
 import type { RequestSpec } from './spec';
 import { CREDENTIAL_TYPES } from './spec';
 import { ssrfProtectionOn } from '../../n8n-internals';
@@ -198,7 +198,7 @@ async function send(
 			await sleep(plan.waitMs);
 			continue;
 		}
-		return settle(node, itemIndex, spec, settings, secrets, outcome, {
+		return resultOf(node, itemIndex, spec, settings, secrets, outcome, {
 			attempts: attempt + 1,
 			answerLost,
 			reason: plan.reason,

@@ -20,7 +20,7 @@ import { tableOperation } from '../operation';
 import type { OperationFacts } from '../tool';
 import { withAmountValues } from '../transaction/list';
 import { leftToRefund } from './leftToRefund';
-import { findingOf, readTransaction, type ManagePaymentAction } from './settle';
+import { findingOf, readTransaction, type ManagePaymentAction } from './lostAnswer';
 
 /** The three actions of POST /orders/v1/transaction (Manage payment). */
 
@@ -167,7 +167,7 @@ async function settleLostAnswer(
 
 /**
  * Sends one capture, void or refund. Never sent twice automatically: it moves money; a lost answer
- * is settled by reading the transaction (settle.ts). A failure body
+ * is settled by reading the transaction (lostAnswer.ts). A failure body
  * (E0044, or an over-refund answered with HTTP 200 and success false) is an error.
  */
 export async function executeManagePayment(

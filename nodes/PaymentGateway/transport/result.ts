@@ -51,7 +51,7 @@ export interface AttemptsSoFar {
 }
 
 /** The last attempt's answer as the operation's result, or the error that says what happened. */
-export function settle(
+export function resultOf(
 	node: INode,
 	itemIndex: number,
 	spec: RequestSpec,
