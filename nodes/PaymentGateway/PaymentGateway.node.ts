@@ -15,6 +15,7 @@ import { router } from './actions/router';
 import * as invoiceItem from './actions/invoiceItem/InvoiceItem.resource';
 import * as order from './actions/order/Order.resource';
 import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
+import { armTimeOutLook } from './actions/order/waitForPayment.timeOut';
 import {
 	waitForPaymentWebhook,
 	waitForPaymentWebhooks,
@@ -28,6 +29,10 @@ import { checkNotificationSecret } from '../webhook/headers';
 import { credentialTest } from './methods';
 import { operationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
+
+// n8n loads this module before it runs a waiting execution's time-out (it builds the workflow
+// first), in whichever process runs it: from then on Wait for Payment's time-out turn runs there.
+void armTimeOutLook();
 
 const properties: INodeProperties[] = [
 	...authenticationProperties,

@@ -61,6 +61,8 @@ export async function reportLine(
 		'database rows': await settled(door.processedRows),
 		'processed-data list': await settled(door.processedList),
 		'resume engine': await settled(door.resumeEngine),
+		'time-out look': await settled(door.timeOutLook),
+		'execution custom data': await settled(door.executionCustomData),
 	};
 	if (credential) probed['stored credential'] = credential;
 	const found = Object.entries(probed).map(([name, capability]) => describe(name, capability));

@@ -17,6 +17,7 @@ export function fakeDoor(given: {
 	executionCheck?: Given<Use<'executionCheck'>>;
 	processedRows?: Given<object>;
 	processedList?: Given<Use<'processedList'>>;
+	executionCustomData?: Given<Use<'executionCustomData'>>;
 }): N8nInternals {
 	return {
 		version: async () => 'n8n 9.9.9',
@@ -27,5 +28,7 @@ export function fakeDoor(given: {
 		processedList: async () => await as(given.processedList, 'not set up'),
 		storedCredential: () => ({ found: false, why: 'not asked' }),
 		resumeEngine: async () => ({ found: false, why: 'not asked' }),
+		timeOutLook: async () => ({ found: false, why: 'not asked' }),
+		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
 	};
 }
