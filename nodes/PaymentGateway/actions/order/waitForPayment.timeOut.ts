@@ -109,7 +109,8 @@ export async function lastLook(
 	note: Note,
 ): Promise<INodeExecutionData[][]> {
 	const [item] = ctx.getInputData();
-	const pairedItem = item.pairedItem ?? { item: 0 };
+	// Paired with this run's one input item, the Timed Out item the wait set up.
+	const pairedItem = { item: 0 };
 	let order: IDataObject | undefined;
 	try {
 		order = await lookUpOrder(ctx, note.orderId);
