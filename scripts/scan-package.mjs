@@ -37,6 +37,7 @@ export const N8N_DOOR_IMPORTS = [
 	['repositories.js', ['@n8n/di', '@n8n/db']],
 	['processed-list.js', ['n8n-core']],
 	['resume-engine.js', ['n8n-core']],
+	['time-out-look.js', ['n8n-core']],
 ];
 /** Node.js built-ins used where n8n's helpers cannot serve; see docs/compatibility.md. */
 export const DECLARED_EXCEPTIONS = [

@@ -14,6 +14,7 @@ import { toolDescriptionProperties } from './actions/tool.descriptions';
 import { router } from './actions/router';
 import { operationsBut, resourceProperty, resourcesProperties } from './actions/resources';
 import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
+import { armTimeOutLook } from './actions/order/waitForPayment.timeOut';
 import {
 	waitForPaymentWebhook,
 	waitForPaymentWebhooks,
@@ -22,6 +23,10 @@ import { checkNotificationSecret } from '../webhook/headers';
 import { credentialTest } from './methods';
 import { operationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
+
+// n8n loads this module before it runs a waiting execution's time-out (it builds the workflow
+// first), in whichever process runs it: from then on Wait for Payment's time-out turn runs there.
+void armTimeOutLook();
 
 const properties: INodeProperties[] = [
 	...authenticationProperties,

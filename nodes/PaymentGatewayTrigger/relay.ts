@@ -8,9 +8,11 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { n8nInternals, type N8nInternals } from '../n8n-internals';
 import { judgeDelivery } from './exactly-once';
 import type { TriggerOptions } from './options';
 import { SECRET_HEADER } from '../webhook/delivery';
+import { LAST_LOOK_KEY, lastLookValue } from '../webhook/last-look';
 
 /** While the execution runs on towards its wait (milliseconds, usually), the status is held this long. */
 const PATIENCE_MS = 20_000;
@@ -96,10 +98,40 @@ const retryLater = (ctx: IWebhookFunctions, message: string): IWebhookResponseDa
 	return { noWebhookResponse: true };
 };
 
+const ORDER_HANDLED: IWebhookResponseData = {
+	webhookResponse: { received: true, processed: false, reason: 'order handled' },
+};
+
+/**
+ * Whether the ended execution's Wait for Payment took this order and outcome itself, by its last
+ * look at the wait limit (kept in the execution's custom data). Outside n8n nothing tells: not
+ * handled. A database that does not answer, or a changed n8n, cannot tell now (answered 503).
+ */
+async function tookItItself(
+	ctx: IWebhookFunctions,
+	door: N8nInternals,
+	url: string,
+	orderId: string,
+	outcome: 'paid' | 'failed',
+): Promise<boolean | 'cannot tell now'> {
+	try {
+		const customData = await door.executionCustomData();
+		if (!customData.found) return false;
+		const looked = await customData.use.read(executionOf(url), LAST_LOOK_KEY);
+		return looked === lastLookValue(outcome, orderId);
+	} catch (error) {
+		ctx.logger.warn(
+			`Payment Gateway Trigger: could not read how the ended wait left; answered 503 so it is delivered again: ${(error as Error).message}`,
+		);
+		return 'cannot tell now';
+	}
+}
+
 /**
  * The answer for a status on its way to a waiting execution, or undefined when the wait has ended
  * and this trigger's workflow is to run with it. A final status claims its order and outcome first,
- * so a second one (a CAPTURE after an AUTH, a retry) neither resumes nor runs anything again.
+ * so a second one (a CAPTURE after an AUTH, a retry) neither resumes nor runs anything again; nor
+ * does one that the ended wait's last look already took on Paid or Failed.
  */
 export async function relayToWait(
 	ctx: IWebhookFunctions,
@@ -107,18 +139,27 @@ export async function relayToWait(
 	payload: IDataObject,
 	headers: IDataObject,
 	options: Pick<TriggerOptions, 'duplicateWindowMinutes'>,
+	door: N8nInternals = n8nInternals,
 ): Promise<IWebhookResponseData | undefined> {
 	const outcome = outcomeOf(payload);
+	const orderId = String(payload.p_order_id ?? '');
 	if (outcome) {
-		const key = `order:${String(payload.p_order_id ?? '')}:${outcome}`;
-		const verdict = await judgeDelivery(ctx, key, options);
-		if (!verdict.run && verdict.duplicate)
-			return { webhookResponse: { received: true, processed: false, reason: 'order handled' } };
+		const verdict = await judgeDelivery(ctx, `order:${orderId}:${outcome}`, options, door);
+		if (!verdict.run && verdict.duplicate) return ORDER_HANDLED;
 		if (!verdict.run) return retryLater(ctx, verdict.message);
 	}
 	const result = await forward(ctx, url, payload, String(headers[SECRET_HEADER] ?? ''));
 	if (result === 'resumed') return { webhookResponse: { received: true, resumed: true } };
 	if (result === 'kept') return { webhookResponse: { received: true, resumed: false } };
+	if (result === 'ended' && outcome) {
+		const took = await tookItItself(ctx, door, url, orderId, outcome);
+		if (took === true) return ORDER_HANDLED;
+		if (took === 'cannot tell now')
+			return retryLater(
+				ctx,
+				'How the wait for this order ended could not be read; deliver it again',
+			);
+	}
 	if (result === 'ended') return undefined;
 	return retryLater(
 		ctx,

@@ -2,11 +2,13 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { ExecutionCheck } from './execution-check';
+import type { ExecutionCustomData } from './execution-custom-data';
 import type { Capability } from './load';
 import type { ProcessedList } from './processed-list';
 import type { ProcessedRows } from './processed-rows';
 import type { QueueRedis } from './queue-redis';
 import type { StoredCredential } from './stored-credential';
+import type { TimeOutLook } from './time-out-look';
 
 export interface N8nInternals {
 	/** "n8n 2.41.1" (n8n-core's version outside n8n). */
@@ -25,4 +27,8 @@ export interface N8nInternals {
 	ssrfSetting(): Promise<Capability<{ enabled: boolean }>>;
 	/** Whether n8n's engine passes on every output of a node its webhook resumes. */
 	resumeEngine(): Promise<Capability<{ everyOutput: boolean }>>;
+	/** A waiting node run again (not passed over) when its wait limit passes. */
+	timeOutLook(): Promise<Capability<TimeOutLook>>;
+	/** An execution's custom data, read and written at once (n8n's execution metadata). */
+	executionCustomData(): Promise<Capability<ExecutionCustomData>>;
 }

@@ -11,6 +11,7 @@
  */
 import type { N8nInternals } from './capabilities';
 import { executionCheck } from './execution-check';
+import { executionCustomData } from './execution-custom-data';
 import { n8nVersion } from './load';
 import { processedList } from './processed-list';
 import { processedRows } from './processed-rows';
@@ -18,14 +19,17 @@ import { queueRedis } from './queue-redis';
 import { resumeEngine } from './resume-engine';
 import { ssrfProtectionOn, ssrfSetting } from './ssrf-setting';
 import { storedCredential } from './stored-credential';
+import { timeOutLook } from './time-out-look';
 
 export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
 export type { ExecutionCheck } from './execution-check';
+export type { ExecutionCustomData } from './execution-custom-data';
 export type { ListScope, ProcessedList } from './processed-list';
 export type { ProcessedRows, RowScope } from './processed-rows';
 export type { QueueRedis } from './queue-redis';
 export type { StoredCredential } from './stored-credential';
+export type { TimeOutLook, WaitingNode } from './time-out-look';
 
 export const n8nInternals: N8nInternals = {
 	version: n8nVersion,
@@ -36,6 +40,8 @@ export const n8nInternals: N8nInternals = {
 	storedCredential,
 	resumeEngine,
 	ssrfSetting,
+	timeOutLook,
+	executionCustomData,
 };
 
 export { ssrfProtectionOn };

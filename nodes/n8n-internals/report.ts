@@ -62,6 +62,8 @@ async function probeAll(door: N8nInternals): Promise<Probed> {
 		'database rows': await settled(door.processedRows),
 		'processed-data list': await settled(door.processedList),
 		'resume engine': await settled(door.resumeEngine),
+		'time-out look': await settled(door.timeOutLook),
+		'execution custom data': await settled(door.executionCustomData),
 		'SSRF setting': await settled(door.ssrfSetting),
 	};
 }

@@ -1,11 +1,14 @@
 // The cases of Order > Wait for Payment, run by the regular-mode and the queue-mode suites.
 import {
 	deliver,
+	BROKEN_ID,
+	BROKEN_TRIGGER_PATH,
 	EARLY_ID,
 	EXAMPLE,
 	lastEvent,
 	ran,
 	startWaiting,
+	triggerUrlFor,
 	untilExecution,
 	untilFinished,
 	waitOutputs,
@@ -37,10 +40,17 @@ export function waitForPaymentCases(
 ): void {
 	const ref = (name: string) => `${prefix}-${name}-${Date.now().toString(36)}`;
 	let unpaid: Waiting;
+	let missed: Waiting;
 
 	// First, so that its wait limit (n8n checks once a minute) runs out alongside the other cases.
 	it('an order left unpaid: its execution waits, with a one-minute wait limit', async () => {
 		unpaid = await startWaiting(getEnv(), ref('unpaid'), 1);
+	});
+
+	it(`the trigger path broken (${BROKEN_ID}: Late Status Trigger URL of an unpublished trigger): an order paid during a one-minute wait`, async () => {
+		const env = getEnv();
+		missed = await startWaiting(env, ref('missed'), 1, 'pay-by-link-broken', BROKEN_TRIGGER_PATH);
+		env.sandbox.state.completeOrder(missed.pOrderId, 'pay');
 	});
 
 	it('paid: resumed once on Paid with the service payload; a repeated delivery starts nothing', async () => {
@@ -242,6 +252,47 @@ export function waitForPaymentCases(
 		expect(new Set(answers)).toEqual(new Set([409]));
 	});
 
+	it("paid during the wait, its status never delivered: the last look at the limit takes Paid; the trigger's later delivery of it runs nothing", async () => {
+		const env = getEnv();
+		const execution = await untilFinished(env, missed, 170_000);
+		await env.sandbox.webhooks.idle();
+		const event = lastEvent(env.sandbox, missed.pOrderId);
+		// Every delivery of the payment reached no trigger.
+		const answers = env.sandbox.webhooks.attempts
+			.filter((a) => a.eventId === event.id)
+			.map((a) => a.status);
+		expect(answers.length).toBeGreaterThan(0);
+		expect(new Set(answers)).toEqual(new Set([404]));
+		expect(execution.status).toBe('success');
+		expect(counts(execution)).toEqual([0, 1, 0]);
+		expect(waitOutputs(execution)[1][0].json).toMatchObject({
+			outcome: 'paid',
+			source: 'lookup',
+			p_order_id: missed.pOrderId,
+			m_order_id: missed.ref,
+			status: 'CAPTURED',
+		});
+		expect(ran(execution, 'Fulfil order')).toHaveLength(1);
+		expect(ran(execution, 'E-mail reminder')).toEqual([]);
+		afterResume(execution);
+		// The trigger's delivery of that payment arrives after all (its path fixed): the order was
+		// handled by the last look, so the trigger's workflow does not run it as a late payment.
+		const secret = env.sandbox.keys.webhook.notificationSecret;
+		const relayed = await deliver(
+			triggerUrlFor(env.hookBase, missed.resumeUrl),
+			secret,
+			event.payload,
+		);
+		expect([relayed.status, JSON.parse(relayed.body)]).toEqual([
+			200,
+			{ received: true, processed: false, reason: 'order handled' },
+		]);
+		expect(await lateRuns(env, missed.pOrderId)).toEqual([]);
+		expect(
+			(await untilFinished(env, missed)).data?.resultData.runData['Fulfil order'],
+		).toHaveLength(1);
+	}, 260_000);
+
 	it('no final status within the wait limit: Timed Out with the order, the other outputs untouched', async () => {
 		const env = getEnv();
 		const execution = await untilFinished(env, unpaid, 170_000);
@@ -253,6 +304,9 @@ export function waitForPaymentCases(
 			m_order_id: unpaid.ref,
 			order_status: 'PENDING',
 		});
+		// The status as read once more at the wait limit, not when the wait began.
+		const { statusReadAt, waitedUntil } = waitOutputs(execution)[0][0].json;
+		expect(Date.parse(statusReadAt)).toBeGreaterThanOrEqual(Date.parse(waitedUntil));
 		const [reminder] = ran(execution, 'E-mail reminder');
 		expect(reminder.json).toMatchObject({
 			outcome: 'timedOut',

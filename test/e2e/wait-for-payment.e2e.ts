@@ -7,6 +7,7 @@ import {
 	EXAMPLE,
 	PAYMENT_EVENTS,
 	paidBeforeWaitWorkflow,
+	triggerPathBrokenWorkflow,
 	untilWebhooksServed,
 	type WaitEnv,
 } from './wait-for-payment';
@@ -28,7 +29,12 @@ beforeAll(async () => {
 	sandbox.state.settings.webhookRetryDelayScale = 0.05;
 	n8n = await N8n.create();
 	await n8n.importCredentials(fillCredentials(sandbox));
-	for (const workflow of [PAYMENT_EVENTS, EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
+	for (const workflow of [
+		PAYMENT_EVENTS,
+		EXAMPLE,
+		paidBeforeWaitWorkflow(sandbox.baseUrl),
+		triggerPathBrokenWorkflow(),
+	]) {
 		await n8n.importWorkflow(workflow);
 		await n8n.publish(workflow.id);
 	}

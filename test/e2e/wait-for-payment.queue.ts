@@ -10,6 +10,7 @@ import {
 	EXAMPLE,
 	PAYMENT_EVENTS,
 	paidBeforeWaitWorkflow,
+	triggerPathBrokenWorkflow,
 	untilWebhooksServed,
 	type WaitEnv,
 } from './wait-for-payment';
@@ -33,7 +34,12 @@ beforeAll(async () => {
 	process.env.N8N_E2E_WEBHOOK_URL = `${hookFolder.baseUrl}/`;
 	main = await N8n.create();
 	await main.importCredentials(fillCredentials(sandbox));
-	for (const workflow of [PAYMENT_EVENTS, EXAMPLE, paidBeforeWaitWorkflow(sandbox.baseUrl)]) {
+	for (const workflow of [
+		PAYMENT_EVENTS,
+		EXAMPLE,
+		paidBeforeWaitWorkflow(sandbox.baseUrl),
+		triggerPathBrokenWorkflow(),
+	]) {
 		await main.importWorkflow(workflow);
 		await main.publish(workflow.id);
 	}

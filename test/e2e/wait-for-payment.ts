@@ -22,7 +22,10 @@ export const PAYMENT_EVENTS: WorkflowJson = JSON.parse(
 ) as WorkflowJson;
 export const EARLY_ID = 'e2ePaidBeforeWait';
 const WAIT = 'Wait for Payment';
-const LATE_TRIGGER_PATH = '5f0f9c1e-2f52-4c4e-9a34-7c1d2b8e6a01/payment-gateway';
+export const LATE_TRIGGER_PATH = '5f0f9c1e-2f52-4c4e-9a34-7c1d2b8e6a01/payment-gateway';
+export const BROKEN_ID = 'e2eTriggerPathBroken';
+/** A trigger path nobody serves (an unpublished trigger): n8n answers 404 to every status. */
+export const BROKEN_TRIGGER_PATH = '0b7d3c55-7a51-4b8e-9f0e-2d4c6a1e9b11/payment-gateway';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface WaitEnv {
@@ -80,6 +83,28 @@ export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
 			[WAIT]: { main: [[], [{ node: 'Fulfil order', type: 'main', index: 0 }], []] },
 		},
 	};
+}
+
+/**
+ * The example unchanged but for its Late Status Trigger URL, which points at a trigger that is not
+ * published (`BROKEN_TRIGGER_PATH`), and its own webhook path: the trigger path broken on purpose.
+ */
+export function triggerPathBrokenWorkflow(): WorkflowJson {
+	const workflow = structuredClone(EXAMPLE);
+	Object.assign(workflow, { id: BROKEN_ID, name: 'Pay and wait, trigger path broken' });
+	type Node = { id: string; name: string; webhookId?: string; parameters: Record<string, unknown> };
+	for (const node of workflow.nodes as Node[]) {
+		node.id = randomUUID();
+		if (node.webhookId) node.webhookId = randomUUID();
+		const { parameters } = node;
+		if (node.name === 'New order') parameters.path = 'pay-by-link-broken';
+		if (typeof parameters.lateStatusUrl === 'string')
+			parameters.lateStatusUrl = parameters.lateStatusUrl.replace(
+				LATE_TRIGGER_PATH,
+				BROKEN_TRIGGER_PATH,
+			);
+	}
+	return workflow;
 }
 
 /**
@@ -169,6 +194,7 @@ export async function startWaiting(
 	ref: string,
 	waitMinutes = 60,
 	path = 'pay-by-link',
+	triggerPath = LATE_TRIGGER_PATH,
 ): Promise<Waiting> {
 	const body = {
 		order_id: ref,
@@ -186,7 +212,7 @@ export async function startWaiting(
 	const { pOrderId, webhookUrl } = await orderOf(env.sandbox, ref);
 	// The order's statuses go to the payment-events trigger, which passes them on (`resume`).
 	const relay = new URL(webhookUrl);
-	expect(relay.pathname).toBe(`/webhook/${LATE_TRIGGER_PATH}`);
+	expect(relay.pathname).toBe(`/webhook/${triggerPath}`);
 	const resumeUrl = relay.searchParams.get('resume') ?? '';
 	const url = new URL(resumeUrl);
 	expect(url.origin).toBe(new URL(env.hookBase).origin);
@@ -240,6 +266,10 @@ export function lastEvent(sandbox: Sandbox, pOrderId: string) {
 	const events = sandbox.state.eventsOf(pOrderId);
 	return events[events.length - 1];
 }
+
+/** Where the example's trigger is called with a status for the execution of `resumeUrl`. */
+export const triggerUrlFor = (hookBase: string, resumeUrl: string) =>
+	`${hookBase}/webhook/${LATE_TRIGGER_PATH}?resume=${encodeURIComponent(resumeUrl)}`;
 
 export const gatewayNodes = (workflow: WorkflowJson) =>
 	workflow.nodes.filter((n) => n.type === GATEWAY_TYPE);

@@ -120,6 +120,38 @@ export async function runWorkflow(
 	return { ...toRunResult(run, error, store), staticData: instance.staticData };
 }
 
+/**
+ * Runs a waiting execution on as n8n does when its wait limit passes: n8n's WaitTracker loads it
+ * from the database (here: a JSON copy of `waiting.run.data`) and hands it to a new
+ * WorkflowExecute's processRunExecutionData, whose handleWaitingState ends the wait.
+ */
+export async function runAfterWaitLimit(
+	workflow: HarnessWorkflow,
+	waiting: RunResult,
+	options: RunOptions = {},
+): Promise<RunResult> {
+	await ensureEnvironment();
+	if (!waiting.run?.waitTill) throw new Error('runAfterWaitLimit: the run given does not wait');
+	const { store, workflowData, workflow: instance } = prepareWorkflow(workflow, options);
+	const mode = options.mode ?? 'manual';
+	const additionalData = buildAdditionalData({
+		credentialsHelper: new HarnessCredentialsHelper(store),
+		mode,
+		executionId: nextExecutionId(),
+		workflowData,
+	});
+	const stored = JSON.parse(JSON.stringify(waiting.run.data)) as IRun['data'];
+	let run: IRun | undefined;
+	let error: ExecutionBaseError | Error | undefined;
+	try {
+		run = await new WorkflowExecute(additionalData, mode, stored).processRunExecutionData(instance);
+		if (run.data.resultData.error) error = toError(run.data.resultData.error);
+	} catch (thrown) {
+		error = toError(thrown);
+	}
+	return { ...toRunResult(run, error, store), staticData: instance.staticData };
+}
+
 /** Tests credential data the way n8n's CredentialsTester does (see credential-test.ts). */
 export async function testCredential(
 	type: string,

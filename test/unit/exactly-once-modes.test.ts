@@ -39,7 +39,9 @@ describe("the mode named in n8n's log", () => {
 			/^Payment Gateway nodes on n8n 9\.9\.9: exactly-once mode of the trigger: /,
 		);
 		expect(line).toContain(`exactly-once mode of the trigger: ${mode}`);
-		expect(line).toMatch(/n8n internals: queue Redis: .*; execution check: .*; resume engine: /);
+		expect(line).toMatch(
+			/n8n internals: queue Redis: .*; execution check: .*; resume engine: .*; time-out look: .*; execution custom data: /,
+		);
 		expect(line.split('\n')).toHaveLength(1);
 	});
 

@@ -17,6 +17,7 @@ export function fakeDoor(given: {
 	executionCheck?: Given<Use<'executionCheck'>>;
 	processedRows?: Given<object>;
 	processedList?: Given<Use<'processedList'>>;
+	executionCustomData?: Given<Use<'executionCustomData'>>;
 }): N8nInternals {
 	return {
 		version: async () => 'n8n 9.9.9',
@@ -28,5 +29,7 @@ export function fakeDoor(given: {
 		storedCredential: () => ({ found: false, why: 'not asked' }),
 		resumeEngine: async () => ({ found: false, why: 'not asked' }),
 		ssrfSetting: async () => ({ found: false, why: 'not asked' }),
+		timeOutLook: async () => ({ found: false, why: 'not asked' }),
+		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
 	};
 }

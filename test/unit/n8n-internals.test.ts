@@ -395,3 +395,175 @@ describe("n8n's SSRF setting", () => {
 		);
 	});
 });
+
+describe('time-out look', () => {
+	/** A waiting execution as n8n loads it at time-out: `node` on top of its stack. */
+	const waitingRun = (node: object, context?: object) => ({
+		waitTill: new Date(),
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [[{ json: {} }]] }, source: null }],
+			contextData: context ? { 'node:Wait': context } : {},
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+		resultData: { lastNodeExecuted: 'Wait', runData: { Wait: [{}] } },
+	});
+	type Engine = { handleWaitingState(workflow: unknown): void };
+	const engineFor = (run: object): Engine => {
+		const { WorkflowExecute } = require('n8n-core') as {
+			WorkflowExecute: new (a: object, m: string, r: object) => Engine;
+		};
+		return new WorkflowExecute({}, 'webhook', run);
+	};
+
+	test('absent where n8n-core cannot be loaded', async () => {
+		const outside = doorWith({
+			'n8n-core': notFound('n8n-core'),
+			'n8n-core/package.json': notFound('n8n-core/package.json'),
+		});
+		expect(await outside.n8nInternals.timeOutLook()).toEqual({
+			found: false,
+			why: 'no n8n-core here',
+		});
+	});
+
+	test('changed: no handleWaitingState, or one that no longer disables the waiting node', async () => {
+		const without = doorWith({ 'n8n-core': () => ({ WorkflowExecute: class {} }) });
+		await expect(without.n8nInternals.timeOutLook()).rejects.toThrow(
+			/n8n 2\.41\.1 is not what the Payment Gateway package knows for "time-out look .*handleWaitingState missing/,
+		);
+		class KeepsNodeEnabled {
+			runExecutionData!: { waitTill?: Date };
+
+			handleWaitingState() {
+				this.runExecutionData.waitTill = undefined;
+			}
+		}
+		const other = doorWith({ 'n8n-core': () => ({ WorkflowExecute: KeepsNodeEnabled }) });
+		await expect(other.n8nInternals.timeOutLook()).rejects.toThrow(
+			/"time-out look .*no longer disables the waiting node/,
+		);
+		// The engine is left as it was.
+		expect(KeepsNodeEnabled.prototype.handleWaitingState.name).toBe('handleWaitingState');
+	});
+
+	test("found in n8n-core's own engine: a selected waiting node is left enabled, every other one disabled", async () => {
+		const door = doorWith({});
+		const look = await door.n8nInternals.timeOutLook();
+		if (!look.found) throw new Error(look.why);
+		const seen: object[] = [];
+		look.use.select((waiting) => {
+			seen.push(waiting);
+			return waiting.context?.note === 'mine';
+		});
+		const selected = waitingRun({ name: 'Wait', type: 'x.node' }, { note: 'mine' });
+		engineFor(selected).handleWaitingState({});
+		expect(selected.executionData.nodeExecutionStack[0].node).toEqual({
+			name: 'Wait',
+			type: 'x.node',
+		});
+		// The rest as n8n does it: the wait ended, the waiting run dropped.
+		expect([selected.waitTill, selected.resultData.runData.Wait]).toEqual([undefined, []]);
+		expect(seen).toEqual([{ node: { name: 'Wait', type: 'x.node' }, context: { note: 'mine' } }]);
+
+		const other = waitingRun({ name: 'Wait', type: 'x.node' });
+		engineFor(other).handleWaitingState({});
+		expect(other.executionData.nodeExecutionStack[0].node).toMatchObject({ disabled: true });
+
+		// A webhook resume (n8n sets waitTill aside first) asks no selector.
+		const resumed = { ...waitingRun({ name: 'Wait' }, { note: 'mine' }), waitTill: undefined };
+		seen.length = 0;
+		engineFor(resumed).handleWaitingState({});
+		expect(seen).toEqual([]);
+	});
+
+	test("a selector that throws leaves n8n's time-out as it is; two copies of the package wrap once", async () => {
+		// n8n's time-out as n8n-core 2.41 does it, on one engine both copies load.
+		class Engine {
+			constructor(readonly runExecutionData: ReturnType<typeof waitingRun>) {}
+
+			handleWaitingState() {
+				const data = this.runExecutionData;
+				if (!data.waitTill) return;
+				data.waitTill = undefined as unknown as Date;
+				(data.executionData.nodeExecutionStack[0].node as { disabled?: boolean }).disabled = true;
+				const runData = data.resultData.runData as Record<string, unknown[]>;
+				runData[data.resultData.lastNodeExecuted].pop();
+			}
+		}
+		const core = () => ({ WorkflowExecute: Engine });
+		const first = await doorWith({ 'n8n-core': core }).n8nInternals.timeOutLook();
+		if (!first.found) throw new Error(first.why);
+		first.use.select(() => {
+			throw new Error('broken');
+		});
+		const run = waitingRun({ name: 'Wait' }, { note: 'mine' });
+		new Engine(run).handleWaitingState();
+		expect(run.executionData.nodeExecutionStack[0].node).toMatchObject({ disabled: true });
+		const wrapped = Engine.prototype.handleWaitingState;
+		expect(wrapped.name).not.toBe('handleWaitingState');
+
+		const second = await doorWith({ 'n8n-core': core }).n8nInternals.timeOutLook();
+		if (!second.found) throw new Error(second.why);
+		second.use.select((waiting) => waiting.context?.note === 'mine');
+		expect(Engine.prototype.handleWaitingState).toBe(wrapped);
+		const again = waitingRun({ name: 'Wait' }, { note: 'mine' });
+		new Engine(again).handleWaitingState();
+		expect(again.executionData.nodeExecutionStack[0].node).toEqual({ name: 'Wait' });
+		expect(again.resultData.runData.Wait).toEqual([]);
+	});
+});
+
+describe('execution custom data', () => {
+	const metadataRepository = (rows: Map<string, string>, fail?: Error) => ({
+		metadata: {
+			tableName: 'execution_metadata',
+			...shapeOf(['id', 'executionId', 'key', 'value']),
+		},
+		findOne: async ({ where }: { where: { executionId: string; key: string } }) => {
+			if (fail) throw fail;
+			const value = rows.get(`${where.executionId}/${where.key}`);
+			return value === undefined ? null : { value };
+		},
+		upsert: async (
+			written: Array<{ executionId: string; key: string; value: string }>,
+			options: object,
+		) => {
+			if (fail) throw fail;
+			expect(options).toEqual({ conflictPaths: { executionId: true, key: true } });
+			for (const row of written) rows.set(`${row.executionId}/${row.key}`, row.value);
+		},
+	});
+	const shapeOf = (names: string[]) => ({
+		columns: names.map((propertyName) => ({ propertyName })),
+	});
+
+	test('absent outside n8n; a missing repository or a changed table: changed', async () => {
+		expect((await doorWith({}).n8nInternals.executionCustomData()).found).toBe(false);
+		await expect(
+			doorWith(dbWith('ExecutionMetadataRepository')).n8nInternals.executionCustomData(),
+		).rejects.toThrow(/"execution custom data.*@n8n\/db has no ExecutionMetadataRepository/);
+		const renamed = { metadata: { tableName: 'execution_metadata', ...shapeOf(['id', 'key']) } };
+		await expect(
+			doorWith(dbWith('ExecutionMetadataRepository', renamed)).n8nInternals.executionCustomData(),
+		).rejects.toThrow(/n8n 2\.41\.1 .*"execution custom data.*has no executionId, value/);
+	});
+
+	test('found: written at once and read back per execution and key; a database failure is a fault', async () => {
+		const rows = new Map<string, string>();
+		const door = doorWith(dbWith('ExecutionMetadataRepository', metadataRepository(rows)));
+		const data = await door.n8nInternals.executionCustomData();
+		if (!data.found) throw new Error(data.why);
+		await data.use.write('41', 'paymentGatewayLastLook', 'paid:7');
+		expect(await data.use.read('41', 'paymentGatewayLastLook')).toBe('paid:7');
+		expect(await data.use.read('42', 'paymentGatewayLastLook')).toBeUndefined();
+		const busy = metadataRepository(rows, new Error('Database is not ready!'));
+		const failing = await doorWith(
+			dbWith('ExecutionMetadataRepository', busy),
+		).n8nInternals.executionCustomData();
+		if (!failing.found) throw new Error(failing.why);
+		await expect(failing.use.read('41', 'k')).rejects.toThrow(
+			"execution custom data (n8n's execution metadata repository) (n8n 2.41.1): Database is not ready!",
+		);
+	});
+});

@@ -4,7 +4,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { PaymentGateway } from '../../../nodes/PaymentGateway/PaymentGateway.node';
-import { runWorkflow } from '../../harness';
+import { runAfterWaitLimit, runWorkflow } from '../../harness';
+import type { HarnessWorkflow, RunOptions } from '../../harness';
 import { GATEWAY, requestsTo, sandboxCredentials } from '../support';
 import { CREATE, orderSandbox } from './support';
 
@@ -29,6 +30,15 @@ function waitFor(
 	more: IDataObject = {},
 	extra: { items?: object[]; continueOnFail?: boolean; secret?: string } = {},
 ) {
+	const { definition, options } = waitWorkflow(orderId, more, extra);
+	return runWorkflow(definition, options);
+}
+
+function waitWorkflow(
+	orderId: string,
+	more: IDataObject = {},
+	extra: { items?: object[]; continueOnFail?: boolean; secret?: string } = {},
+): { definition: HarnessWorkflow; options: RunOptions } {
 	const credentials = [
 		...sandboxCredentials(box.sandbox),
 		{
@@ -39,8 +49,8 @@ function waitFor(
 		},
 	];
 	const ref = (type: string) => ({ [type]: { id: type, name: type } });
-	return runWorkflow(
-		{
+	return {
+		definition: {
 			nodes: [
 				{
 					name: 'Start',
@@ -64,8 +74,8 @@ function waitFor(
 			],
 			connections: { Start: { main: [[{ node: 'Gateway', type: 'main', index: 0 }]] } },
 		},
-		{ credentials },
-	);
+		options: { credentials },
+	};
 }
 
 describe('order operations: Send Final Status to This Execution', () => {
@@ -193,6 +203,98 @@ describe('order.waitForPayment (execute side)', () => {
 		const result = await waitFor('999999999', {}, { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.allOutputs.Gateway[0][0].json.error).toBe('No order with Order ID 999999999');
+	});
+});
+
+describe('order.waitForPayment at the wait limit (n8n runs the waiting execution on)', () => {
+	/** A pending order's execution waiting, then `during` (the customer pays…), then the limit. */
+	async function atLimit(
+		during: (orderId: string) => void = () => undefined,
+		more: IDataObject = {},
+	) {
+		const orderId = await newOrder();
+		const { definition, options } = waitWorkflow(orderId, more, {
+			items: [{ payment_link: 'https://pay.example/y' }],
+		});
+		const waiting = await runWorkflow(definition, options);
+		expect(waiting.run?.status).toBe('waiting');
+		during(orderId);
+		box.sandbox.clearRequests();
+		const after = await runAfterWaitLimit(definition, waiting, options);
+		return { orderId, waiting, after, outputs: after.allOutputs.Gateway ?? [] };
+	}
+	const counts = (outputs: unknown[][]) => [0, 1, 2].map((i) => (outputs[i] ?? []).length);
+
+	it.each([
+		['pay', 1, { outcome: 'paid', source: 'lookup', status: 'CAPTURED' }],
+		['decline', 2, { outcome: 'failed', source: 'lookup', status: 'FAILED' }],
+	] as const)(
+		'paid or declined during the wait, its status never delivered (%s): the last look routes it',
+		async (outcome, output, expected) => {
+			const { orderId, after, outputs } = await atLimit((id) =>
+				box.sandbox.state.completeOrder(id, outcome),
+			);
+			expect(after.error).toBeUndefined();
+			expect(counts(outputs)).toEqual([0, 1, 2].map((i) => (i === output ? 1 : 0)));
+			expect(outputs[output][0].json).toMatchObject({ ...expected, p_order_id: orderId });
+			expect(outputs[output][0].json.transaction_date_iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+			expect(requestsTo(box.sandbox, LIST).map((r) => r.query.p_order_id)).toEqual([orderId]);
+			// Kept with the execution, for a Payment Gateway Trigger that gets this status later.
+			expect(after.run?.data.resultData.metadata).toEqual({
+				paymentGatewayLastLook: `${expected.outcome}:${orderId}`,
+			});
+		},
+	);
+
+	it('still pending: Timed Out with the status read now and the input item', async () => {
+		const { orderId, waiting, after, outputs } = await atLimit();
+		expect(after.error).toBeUndefined();
+		expect(counts(outputs)).toEqual([1, 0, 0]);
+		const before = waiting.run!.data.executionData!.nodeExecutionStack[0].data.main[0]![0].json;
+		const item = outputs[0][0].json;
+		expect(item).toMatchObject({
+			outcome: 'timedOut',
+			p_order_id: orderId,
+			order_status: 'PENDING',
+			input: { payment_link: 'https://pay.example/y' },
+			waitedUntil: before.waitedUntil,
+		});
+		expect(Date.parse(String(item.statusReadAt))).toBeGreaterThan(
+			Date.parse(String(before.statusReadAt)),
+		);
+		expect(requestsTo(box.sandbox, LIST)).toHaveLength(1);
+		expect(after.run?.data.resultData.metadata).toEqual({
+			paymentGatewayLastLook: `timedOut:${orderId}`,
+		});
+	});
+
+	it("a wait set up without the time-out note (an earlier version of the node): n8n's time-out as before", async () => {
+		const orderId = await newOrder();
+		const { definition, options } = waitWorkflow(orderId);
+		const waiting = await runWorkflow(definition, options);
+		delete waiting.run!.data.executionData!.contextData['node:Gateway'];
+		box.sandbox.state.completeOrder(orderId, 'pay');
+		box.sandbox.clearRequests();
+		const after = await runAfterWaitLimit(definition, waiting, options);
+		expect(counts(after.allOutputs.Gateway)).toEqual([1, 0, 0]);
+		expect(after.allOutputs.Gateway[0][0].json).toMatchObject({ order_status: 'PENDING' });
+		expect(requestsTo(box.sandbox, LIST)).toHaveLength(0);
+	});
+
+	it('the last look fails: an error saying nothing was routed and what to do, no output', async () => {
+		const { after, outputs } = await atLimit(() =>
+			box.sandbox.faults.inject({
+				kind: 'bodyFail',
+				path: LIST,
+				count: 10,
+				body: { status: 'fail', code: 'E0500', message: 'Service unavailable' },
+			}),
+		);
+		expect(after.error?.message).toMatch(/Service unavailable/);
+		expect((after.error as { description?: string }).description).toMatch(
+			/^Wait for Payment read the order once more at the wait limit and could not: nothing left on Timed Out, Paid or Failed/,
+		);
+		expect(counts(outputs)).toEqual([0, 0, 0]);
 	});
 });
 

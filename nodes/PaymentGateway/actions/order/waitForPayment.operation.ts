@@ -6,13 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { addIsoDates } from '../../helpers/dates';
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
-import { listTransactions } from '../transaction/list';
 import { assertValid } from '../../fields/violations';
-import { getChannel } from '../channel';
 import { asNodeError, errorItem } from '../errorItem';
 import { lateStatusUrlOf } from './sendStatusToExecution';
 import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
@@ -21,6 +18,8 @@ import { describeTool } from '../tool';
 import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 import { assertResumesOnEveryOutput } from './waitForPayment.engine';
 import type { OperationOption } from '../operation';
+import { lookedUpJson, lookUpOrder } from './waitForPayment.lookup';
+import { armTimeOutLook, lastLook, noteWait, timeOutTurn } from './waitForPayment.timeOut';
 
 export const option = {
 	name: 'Wait for Payment',
@@ -84,20 +83,6 @@ export const toolDescription = describeTool(
 
 export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
 
-/** The order as the transaction list shows it; undefined when it is not listed. */
-async function lookUpOrder(
-	ctx: IExecuteFunctions,
-	orderId: string,
-): Promise<IDataObject | undefined> {
-	const response = await listTransactions(ctx, 0, getChannel(ctx, 0), {
-		p_order_id: orderId,
-		page: 1,
-		perpage: 100,
-	});
-	const rows = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
-	return rows.find((row) => String(row.p_order_id) === orderId);
-}
-
 function readSettings(ctx: IExecuteFunctions): { orderId: string; waitMs: number } {
 	const { values, violations } = readTable(ctx, 0, table);
 	const waitMs = Number(values.waitLimit) * (UNIT_MS[String(values.waitLimitUnit)] ?? NaN);
@@ -122,15 +107,12 @@ function routedAtOnce(
 ): INodeExecutionData[][] | undefined {
 	const known = lateStatusUrl ? undefined : outcomeOf(order.status, order.status);
 	if (!known) return undefined;
-	const json = {
-		outcome: known,
-		source: 'lookup',
-		...addIsoDates(order, ['transaction_date'], ctx.getTimezone()),
-	};
-	return routed(known, { json, pairedItem: { item: 0 } });
+	return routed(known, { json: lookedUpJson(ctx, known, order), pairedItem: { item: 0 } });
 }
 
 async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const turn = timeOutTurn(ctx);
+	if (turn) return await lastLook(ctx, turn);
 	const items = ctx.getInputData();
 	if (items.length !== 1) {
 		throw new NodeOperationError(
@@ -168,8 +150,11 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 	const atOnce = routedAtOnce(ctx, order, lateStatusUrl);
 	if (atOnce) return atOnce;
 	const waitTill = new Date(Date.now() + waitMs);
-	// On time-out n8n passes the input items on output 0 without running this node again: the
-	// input becomes the Timed Out item (the webhook also reads the awaited order from it).
+	// At time-out n8n runs this node again where it offers the time-out look (its time-out turn
+	// reads the order once more), else passes the input items on output 0 without running it: the
+	// input becomes the Timed Out item either way (the webhook also reads the awaited order from it).
+	await armTimeOutLook();
+	noteWait(ctx, orderId, waitTill);
 	const waiting: INodeExecutionData = {
 		json: timedOutJson(orderId, order, waitTill, items[0].json, lateStatusUrl),
 		pairedItem: items[0].pairedItem ?? { item: 0 },

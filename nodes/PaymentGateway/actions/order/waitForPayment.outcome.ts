@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 /**
- * The outputs of Order > Wait for Payment. n8n decides the first one: when the wait limit passes,
- * it runs neither execute() nor webhook() but passes the node's input items on output 0, so
- * "Timed Out" must be output 0.
+ * The outputs of Order > Wait for Payment. n8n decides the first one: when the wait limit passes
+ * and n8n does not run the node's time-out turn (waitForPayment.timeOut.ts), it runs neither
+ * execute() nor webhook() but passes the node's input items on output 0, so "Timed Out" must be
+ * output 0.
  */
 export const WAIT_OUTPUTS = ['Timed Out', 'Paid', 'Failed'] as const;
 
@@ -36,7 +37,10 @@ export function routed(outcome: WaitOutcome, item: INodeExecutionData): INodeExe
 	return outputs;
 }
 
-/** What the time-out branch gets: set up before waiting, since n8n runs nothing of the node then. */
+/**
+ * What the time-out branch gets: set up before waiting (where n8n runs nothing of the node at
+ * time-out, this is all it has); the time-out turn updates `order_status` and `statusReadAt`.
+ */
 export function timedOutJson(
 	orderId: string,
 	order: IDataObject | undefined,
@@ -53,6 +57,7 @@ export function timedOutJson(
 		p_order_id: orderId,
 		m_order_id: order?.m_order_id ?? '',
 		order_status: order?.status ?? 'PENDING',
+		statusReadAt: new Date().toISOString(),
 		waitedUntil: waitTill.toISOString(),
 		input,
 	};
