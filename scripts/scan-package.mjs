@@ -49,7 +49,7 @@ export const DECLARED_EXCEPTIONS = [
 	// n8n's SSRF switch as n8n's environment gives it, where no n8n parsed it (outside n8n).
 	{ file: 'dist/nodes/n8n-internals/ssrf-setting.js', rule: 'no-restricted-globals', name: 'process' },
 	// n8n's own modules, loaded from n8n's install, only behind the one door to n8n's internals
-	// (nodes/n8n-internals/; test/unit/n8n-door.test.ts checks this list against that folder).
+	// (nodes/n8n-internals/; test/unit/n8n-internals/door.test.ts checks this list against that folder).
 	...N8N_DOOR_IMPORTS.flatMap(([file, names]) =>
 		names.map((name) => ({ file: `dist/nodes/n8n-internals/${file}`, rule: 'no-restricted-imports', name })),
 	),

@@ -6,7 +6,7 @@
  * - absent (outside n8n, regular mode, not set up): the caller's documented mode without it;
  * - changed (a renamed setting, a missing repository, another table): rejects with an
  *   N8nInternalsError naming the capability and the n8n release.
- * test/unit/n8n-door.test.ts refuses such imports and reaches anywhere else, and checks the package
+ * test/unit/n8n-internals/door.test.ts refuses such imports and reaches anywhere else, and checks the package
  * scanner's declared exceptions (scripts/scan-package.mjs) name files of this folder only.
  */
 import type { N8nInternals } from './capabilities';

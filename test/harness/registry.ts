@@ -20,7 +20,7 @@ import { NodeHelpers, UserError } from 'n8n-workflow';
 
 import { harnessNodeTypes } from './nodes';
 
-export const ROOT_DIR = resolve(__dirname, '..', '..');
+export const ROOT_DIR = resolve(__dirname, '../..');
 export const PACKAGE_NAME = (
 	JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { name: string }
 ).name;

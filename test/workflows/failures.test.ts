@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
-import { workbookWithRows } from '../unit/zip-fixtures';
+import { workbookWithRows } from '../unit/PaymentGateway/spreadsheet/zip-fixtures';
 import { requestsTo, runGateway } from './support';
 
 let sandbox: Sandbox;
