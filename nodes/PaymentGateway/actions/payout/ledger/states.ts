@@ -78,14 +78,16 @@ export type Standing = 'new' | 'paid' | 'unknown';
  * "Already paid": whether a run making `attempt` of a reference may send it. `record` is the
  * ledger's record (state and the attempt it holds), undefined when the reference is new.
  * - no record, or an older attempt than this one: new (Pay Again's attempt 2+ after any state);
- * - this attempt (or a later one), claimed or unknown: unknown (sent, answer not known);
- * - this attempt (or a later one) in any other state: paid: never sent again as this attempt.
+ * - a later attempt: paid (a re-payment starts only from a payment made);
+ * - this attempt, claimed or unknown: unknown (sent, answer not known);
+ * - this attempt in any other state: paid: never sent again as this attempt.
  */
 export function paidAs(
 	record: { state: PayoutState; attempt: number } | undefined,
 	attempt: number,
 ): Standing {
 	if (!record || record.attempt < attempt) return 'new';
+	if (record.attempt > attempt) return 'paid';
 	if (record.state === 'claimed' || record.state === 'unknown') return 'unknown';
 	return 'paid';
 }
