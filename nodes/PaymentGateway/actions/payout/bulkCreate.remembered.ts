@@ -23,7 +23,7 @@ import type { Batch, BatchFields, PairedOf } from './bulkCreate.plan';
 import { earlierPayments, planWithMemory, referencesOf } from './bulkCreate.rememberedPlan';
 import type { PayoutLedger, Settlement } from './ledger';
 import { markerOf, openLedger } from './ledger';
-import { nothingPaidError, skippedJson } from './bulkCreate.skipped';
+import { nothingPaidError, skippedJson, type Skipped } from './bulkCreate.skipped';
 import { uploadBatch } from './bulkCreate.upload';
 
 /** What a batch item of version 3 adds: which attempt, and for a re-payment what it repeats. */
@@ -138,6 +138,17 @@ export async function sendRemembered(
 		out.push(await output(ctx, fields, { json, pairedItem: paired(batch) }, file, batch));
 	}
 	await ledger.settle(settle);
+	return finish(ctx, itemIndex, { ledger, skipped, rows, out }, runPaired);
+}
+
+/** The batch items and the rows left out; a run that queued nothing is an error. */
+function finish(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	run: { ledger: PayoutLedger; skipped: Skipped[]; rows: SourcedRow[]; out: INodeExecutionData[] },
+	runPaired: INodeExecutionData['pairedItem'],
+): INodeExecutionData[] {
+	const { ledger, skipped, rows, out } = run;
 	const skippedItems = skipped.length
 		? [
 				{
