@@ -30,8 +30,9 @@ const SAY_SIZE_FROM_BYTES = 50 * 1024 * 1024;
 
 /**
  * The payout account's ledger in an n8n data table. Claims are made under the account's lock
- * (lock.ts) on the table as it is now (table.ts reads only what changed); every state change is
- * checked by `transition`, "already paid" by `paidAs`.
+ * (lock.ts) on the table as it is now (table.ts reads only what changed); the rest of the run
+ * works on the records read then and its own writes. Every state change is checked by
+ * `transition`, "already paid" by `paidAs`.
  */
 export class DataTableLedger implements PayoutLedger {
 	/** References claimed by this run, per attempt: `<attempt>:<ref>`. */
@@ -129,7 +130,6 @@ export class DataTableLedger implements PayoutLedger {
 
 	/** A batch an earlier run sent without an answer: its rows' records name its request_id and digest. */
 	async markBatches(batches: Batch[]): Promise<Set<Batch>> {
-		await this.refresh();
 		const known = new Set<Batch>();
 		for (const batch of batches) {
 			const refs = batch.rows.map((row) => String(row.values['Reference No']));
@@ -154,12 +154,7 @@ export class DataTableLedger implements PayoutLedger {
 		return known;
 	}
 
-	private async refresh(): Promise<void> {
-		this.records = await withAccountLock(this.lockKey, async () => await synced(this.table));
-	}
-
 	async settle({ confirmed, released }: Settlement): Promise<void> {
-		await this.refresh();
 		const now = new Date();
 		for (const { refs, attempt, requestId } of confirmed) {
 			const records = this.recordsOf(refs, attempt).filter((r) => transition(r.state, 'queued').ok);
@@ -183,7 +178,6 @@ export class DataTableLedger implements PayoutLedger {
 			},
 		);
 		this.mine.clear();
-		await this.refresh();
 	}
 
 	/**
@@ -213,7 +207,6 @@ export class DataTableLedger implements PayoutLedger {
 
 	async markQueued(refs: string[], attempt: number): Promise<void> {
 		if (refs.length === 0) return;
-		await this.refresh();
 		const now = new Date();
 		const records = this.recordsOf(refs, attempt).filter((r) => transition(r.state, 'queued').ok);
 		await updateIds(
