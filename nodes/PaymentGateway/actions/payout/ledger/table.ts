@@ -70,18 +70,34 @@ async function addMissingColumns(proxy: IDataTableProjectService): Promise<void>
 		if (!have.has(column.name)) await proxy.addColumn({ name: column.name, type: column.type });
 }
 
-async function readAll(proxy: IDataTableProjectService, filter?: DataTableFilter) {
+/**
+ * Rows in id order, a page at a time after the last id read (an indexed range, never an offset
+ * that would read the skipped rows again), each page also matching `where`.
+ */
+async function readAll(
+	proxy: IDataTableProjectService,
+	where: DataTableFilter['filters'] = [],
+): Promise<Array<Record<string, unknown>>> {
 	const rows: Array<Record<string, unknown>> = [];
-	for (let skip = 0; ; skip += PAGE) {
+	for (let after = 0; ; ) {
 		const page = await proxy.getManyRowsAndCount({
-			...(filter ? { filter } : {}),
+			filter: {
+				type: 'and',
+				filters: [{ columnName: 'id', condition: 'gt', value: after }, ...where],
+			},
 			sortBy: ['id', 'ASC'],
 			take: PAGE,
-			skip,
 		});
-		rows.push(...(page.data as Array<Record<string, unknown>>));
-		if (page.data.length < PAGE) return rows;
+		const data = page.data as Array<Record<string, unknown>>;
+		rows.push(...data);
+		if (data.length < PAGE) return rows;
+		after = Number(data[data.length - 1].id);
 	}
+}
+
+/** Rows added after `id`: an indexed range of ids. */
+async function readAllAfter(proxy: IDataTableProjectService, id: number) {
+	return await readAll(proxy, [{ columnName: 'id', condition: 'gt', value: id }]);
 }
 
 function apply(cache: Cache, rows: Array<Record<string, unknown>>): void {
@@ -116,16 +132,16 @@ export async function synced(table: LedgerTable): Promise<Map<string, LedgerReco
 	const cache = caches.get(cacheKey(table));
 	if (!cache) return (await loadAll(table)).byRef;
 	const since = new Date(Math.max(0, cache.maxUpdated - CLOCK_MARGIN_MS));
+	const maxId = cache.maxId;
+	// Rows changed since (a scan: data tables have no index but the id), then rows added (by id).
 	apply(
 		cache,
-		await readAll(table.proxy, {
-			type: 'or',
-			filters: [
-				{ columnName: 'id', condition: 'gt', value: cache.maxId },
-				{ columnName: 'updatedAt', condition: 'gte', value: since },
-			],
-		}),
+		await readAll(table.proxy, [
+			{ columnName: 'id', condition: 'lte', value: maxId },
+			{ columnName: 'updatedAt', condition: 'gte', value: since },
+		]),
 	);
+	apply(cache, await readAllAfter(table.proxy, maxId));
 	const { count } = await table.proxy.getManyRowsAndCount({ take: 1 });
 	if (count !== cache.refOfId.size) return (await loadAll(table)).byRef;
 	return cache.byRef;
