@@ -197,27 +197,78 @@ function printedAfter(label: RegExp): string {
 	return match[1].replace(/\/$/, '');
 }
 
-/** The demo's executions of one workflow, read as its owner through the editor's REST API. */
-async function executionsOf(
-	editor: string,
-	workflowId: string,
-): Promise<Array<{ status: string }>> {
-	const headers = { 'content-type': 'application/json', 'browser-id': 'start-output-suite' };
+/** The demo owner's session cookie for the editor's REST API. */
+async function ownerCookie(editor: string): Promise<string> {
 	const login = await fetch(`${editor}/rest/login`, {
 		method: 'POST',
-		headers,
+		headers: REST_HEADERS,
 		body: JSON.stringify({ emailOrLdapLoginId: 'demo@example.com', password: 'Demo-Passw0rd' }),
 	});
 	expect(login.status).toBe(200);
-	const cookie = login.headers
+	return login.headers
 		.getSetCookie()
 		.map((c) => c.split(';')[0])
 		.join('; ');
+}
+const REST_HEADERS = { 'content-type': 'application/json', 'browser-id': 'start-output-suite' };
+
+interface Run {
+	id: string;
+	status: string;
+}
+
+/** The demo's executions of one workflow, read as its owner through the editor's REST API. */
+async function executionsOf(editor: string, workflowId: string): Promise<Run[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const answer = await fetch(`${editor}/rest/executions?filter=${filter}`, {
-		headers: { ...headers, cookie },
+		headers: { ...REST_HEADERS, cookie: await ownerCookie(editor) },
 	});
-	return ((await answer.json()) as { data: { results: Array<{ status: string }> } }).data.results;
+	return ((await answer.json()) as { data: { results: Run[] } }).data.results;
+}
+
+/** n8n's flatted form (every object and string an entry, referenced by its index as text). */
+function unflatten(text: string): unknown {
+	const input = JSON.parse(text) as unknown[];
+	const revived = new Map<number, unknown>();
+	const at = (index: number): unknown => {
+		if (revived.has(index)) return revived.get(index);
+		const value = input[index];
+		if (typeof value !== 'object' || value === null) return value;
+		const out: Record<string, unknown> = Array.isArray(value) ? ([] as never) : {};
+		revived.set(index, out);
+		for (const [key, item] of Object.entries(value))
+			out[key] = typeof item === 'string' ? at(Number(item)) : item;
+		return out;
+	};
+	return at(0);
+}
+
+type RunData = Record<
+	string,
+	Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
+>;
+
+/** One execution's run data (node name → its runs), as n8n saved it. */
+async function runDataOf(editor: string, id: string): Promise<RunData> {
+	const answer = await fetch(`${editor}/rest/executions/${id}`, {
+		headers: { ...REST_HEADERS, cookie: await ownerCookie(editor) },
+	});
+	const { data } = (await answer.json()) as { data: { data: string } };
+	return (unflatten(data.data) as { resultData: { runData: RunData } }).resultData.runData;
+}
+
+/** Polls `read` every half second until `done` holds or `ms` pass; the last value read. */
+async function until<T>(
+	read: () => Promise<T>,
+	done: (value: T) => boolean,
+	ms: number,
+): Promise<T> {
+	let value = await read();
+	for (const deadline = Date.now() + ms; !done(value) && Date.now() < deadline; ) {
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		value = await read();
+	}
+	return value;
 }
 
 describe('a payment in the demo', () => {
@@ -268,4 +319,48 @@ describe('a payment in the demo', () => {
 			log: '',
 		});
 	}, 180_000);
+
+	it('the pay-and-wait example, paid during its wait, resumes on Paid ("Fulfil order")', async () => {
+		const editor = printedAfter(/n8n editor/);
+		const sandbox = printedAfter(/\nSandbox /);
+		const started = await fetch(`${editor}/webhook/pay-by-link`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				order_id: `WAIT-${Date.now()}`,
+				amount: 25,
+				currency: 'AED',
+				customer: { name: 'Aisha Khan', email: 'aisha@example.com' },
+				wait_minutes: 10,
+			}),
+		});
+		expect(started.status).toBe(200);
+		const [waiting] = await until(
+			async () =>
+				(await executionsOf(editor, 'exPayAndWait')).filter((r) => r.status === 'waiting'),
+			(runs) => runs.length > 0,
+			120_000,
+		);
+		expect(waiting).toBeDefined();
+		const created = (await runDataOf(editor, waiting.id))['Create Payment'];
+		const pOrderId = created?.[0]?.data?.main?.[0]?.[0]?.json.p_order_id;
+		expect(pOrderId).toEqual(expect.any(Number));
+		const paid = await fetch(`${sandbox}/__sandbox/orders/${String(pOrderId)}/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ outcome: 'pay' }),
+		});
+		expect(paid.status).toBe(200);
+		const ended = await until(
+			async () => (await executionsOf(editor, 'exPayAndWait')).find((r) => r.id === waiting.id),
+			(run) => run?.status !== 'waiting',
+			120_000,
+		);
+		const runData = await runDataOf(editor, waiting.id);
+		expect({ status: ended?.status, fulfilled: 'Fulfil order' in runData }).toEqual({
+			status: 'success',
+			fulfilled: true,
+		});
+		expect('E-mail reminder' in runData).toBe(false);
+	}, 300_000);
 });

@@ -7,6 +7,7 @@ import type {
 import { UserError } from 'n8n-workflow';
 
 import type { HarnessCredentialsHelper } from './credentials-helper';
+import { dataTables } from './data-tables';
 
 const BASE_URL = 'http://localhost:5678';
 
@@ -52,5 +53,12 @@ export function buildAdditionalData(options: {
 		webhookTestBaseUrl: `${BASE_URL}/webhook-test`,
 		mcpBaseUrl: `${BASE_URL}/mcp`,
 		mcpTestBaseUrl: `${BASE_URL}/mcp-test`,
-	};
+		// n8n's data table module, as n8n-core's data-table-helper-functions read it; absent when off.
+		...(dataTables.enabled
+			? {
+					'data-table': { dataTableProxyProvider: dataTables.store },
+					dataTableProjectId: 'harness-project',
+				}
+			: {}),
+	} as IWorkflowExecuteAdditionalData;
 }

@@ -33,6 +33,7 @@ export {
 export type { HarnessBinaryInput } from './nodes';
 export { startWebhookWorkflow } from './webhook';
 export { ensureProcessedData, processedData } from './processed-data';
+export { dataTables, MemoryDataTables } from './data-tables';
 export { startPollWorkflow } from './poll';
 export type { PollHarness, PollRound } from './poll';
 export type { WebhookDelivery, WebhookHarness, WebhookOptions, WebhookRequest } from './webhook';

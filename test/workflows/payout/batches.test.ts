@@ -4,6 +4,7 @@ import { buildXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { Fault } from '../../sandbox/core/faults';
+import { dataTables } from '../../harness';
 import { requestsTo, runGateway } from '../support';
 
 // Spelt out here, not imported: the columns the service reads.
@@ -169,7 +170,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(out[0].binary).toBeUndefined();
 	});
 
-	it('sends 1,200 rows from a file as 3 batches; the same file in a copy of the workflow queues nothing, refused as already submitted, and fails saying so', async () => {
+	it('sends 1,200 rows from a file as 3 batches; the same file in a copy of the workflow queues nothing (the ledger knows them; without data tables refused as already submitted) and fails saying so', async () => {
 		const tag = tagOf();
 		const first = await fromFile(rows(tag, 1200));
 		expect(first.error).toBeUndefined();
@@ -179,8 +180,14 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(new Set(ids).size).toBe(3);
 
 		sandbox.clearRequests();
-		// Another workflow has no memory of these rows: the service's E0021 is the guard behind it.
-		const again = await fromFile(rows(tag, 1200));
+		// The ledger (the account's data table) knows them: nothing is sent.
+		const copy = await fromFile(rows(tag, 1200));
+		expect(copy.error?.message).toBe('Nothing was paid: every row of this run was already queued');
+		expect(requestsTo(sandbox, '/payout/v1/bulk/payouts')).toHaveLength(0);
+		// With n8n's data tables off, another workflow has no memory of these rows: the service's
+		// E0021 is the guard behind it.
+		dataTables.enabled = false;
+		const again = await fromFile(rows(tag, 1200)).finally(() => (dataTables.enabled = true));
 		expect(again.error?.message).toBe('Nothing was paid: every row of this run was already queued');
 		const batches = (again.error as { context?: { batches?: IDataObject[] } }).context?.batches;
 		expect(batches?.map((b) => b.status)).toEqual([

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { RunResult } from '../../harness';
-import { ensureProcessedData, processedData } from '../../harness';
+import { dataTables, ensureProcessedData, processedData } from '../../harness';
 import { requestsTo, runGateway } from '../support';
 
 const UPLOAD = '/payout/v1/bulk/payouts';
@@ -21,6 +21,19 @@ beforeEach(() => {
 	sandbox.faults.clear();
 	sandbox.clearRequests();
 });
+afterEach(() => {
+	dataTables.enabled = true;
+});
+
+/** n8n's data table module off (N8N_DISABLED_MODULES=data-table): the node's own memory. */
+async function withoutDataTables(run: () => Promise<void>): Promise<void> {
+	dataTables.enabled = false;
+	try {
+		await run();
+	} finally {
+		dataTables.enabled = true;
+	}
+}
 
 /** `count` valid NEFT rows with references unique to this test (`tag`), as a sheet would give them. */
 function rows(tag: string, count: number): IDataObject[] {
@@ -149,6 +162,10 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 				attempt: 1,
 				request_id: firstId,
 				queued_at: expect.any(String),
+				// The ledger's record: its state and the run that paid it.
+				state: 'queued',
+				workflow_id: tag,
+				execution_id: expect.any(String),
 			},
 			{
 				row: 3,
@@ -158,20 +175,27 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 				attempt: 1,
 				request_id: firstId,
 				queued_at: expect.any(String),
+				// The ledger's record: its state and the run that paid it.
+				state: 'queued',
+				workflow_id: tag,
+				execution_id: expect.any(String),
 			},
 		]);
 		expect(again.outputs.Gateway[1].pairedItem).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(queued(tag)).toEqual([1, 1, 1]);
 	});
 
-	it('a copy of the workflow (no memory) with the same rows: refused by the service as already submitted; the run fails naming the request ID', async () => {
+	it('n8n data tables off, a copy of the workflow (no memory) with the same rows: refused by the service as already submitted; the run fails naming the request ID', async () => {
 		const tag = tagOf();
-		const first = await payout(rows(tag, 2), { workflow: tag });
-		const copy = await payout(rows(tag, 2), { workflow: `${tag}-copy` });
-		expect(copy.error?.message).toMatch(/^Nothing was paid/);
-		expect(String((copy.error as { description?: string }).description)).toContain(
-			`E0021: request ID ${String(json(first)[0].request_id)}`,
-		);
+		await withoutDataTables(async () => {
+			const first = await payout(rows(tag, 2), { workflow: tag });
+			expect(json(first)[0].ledger).toBe("node memory (n8n's data tables are off)");
+			const copy = await payout(rows(tag, 2), { workflow: `${tag}-copy` });
+			expect(copy.error?.message).toMatch(/^Nothing was paid/);
+			expect(String((copy.error as { description?: string }).description)).toContain(
+				`E0021: request ID ${String(json(first)[0].request_id)}`,
+			);
+		});
 		expect(queued(tag)).toEqual([1, 1]);
 	});
 
@@ -255,7 +279,8 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		expect((await payout(edited, { workflow: tag })).error?.message).toMatch(/^Nothing was paid/);
 	});
 
-	it('n8n stopped after marking rows as being sent, before sending them: the next run does not skip them, it stops and names them', async () => {
+	it('n8n data tables off, n8n stopped after marking rows as being sent, before sending them: the next run does not skip them, it stops and names them', async () => {
+		dataTables.enabled = false;
 		const tag = tagOf();
 		// What a crash between the node's mark and its upload leaves in n8n's processed-data store.
 		await ensureProcessedData();
@@ -290,7 +315,8 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		expect(queued(tag)).toEqual([1, 1]);
 	});
 
-	it('a memory that would pass Remembered References stops the run before sending', async () => {
+	it('n8n data tables off, a memory that would pass Remembered References stops the run before sending', async () => {
+		dataTables.enabled = false;
 		const tag = tagOf();
 		const options = { rememberedReferences: 10 };
 		expect(

@@ -43,6 +43,10 @@ export interface QueuedDetail {
 	queued_at: string;
 	/** 1: the first payment; 2 and more: a re-payment. */
 	attempt: number;
+	/** Known where the ledger is a data table: its state, and who paid it. */
+	state?: string;
+	workflow_id?: string;
+	execution_id?: string;
 }
 
 /** References of one attempt, as the memory settles them. */

@@ -18,24 +18,13 @@ import {
 	queuedJson,
 	stopAt,
 } from './bulkCreate.items';
-import type { Payments, QueuedDetail } from './bulkCreate.memory';
-import { ReferenceMemory } from './bulkCreate.memory';
+import type { QueuedDetail } from './bulkCreate.memory';
 import type { Batch, BatchFields, PairedOf } from './bulkCreate.plan';
-import {
-	earlierPayments,
-	markerOf,
-	planWithMemory,
-	referencesOf,
-} from './bulkCreate.rememberedPlan';
-import { nothingPaidError, skippedJson } from './bulkCreate.skipped';
+import { earlierPayments, planWithMemory, referencesOf } from './bulkCreate.rememberedPlan';
+import type { PayoutLedger, Settlement } from './ledger';
+import { markerOf, openLedger } from './ledger';
+import { nothingPaidError, skippedJson, type Skipped } from './bulkCreate.skipped';
 import { uploadBatch } from './bulkCreate.upload';
-
-/** What the run did to the memory, settled in two calls at its end. */
-interface Settlement {
-	confirmed: Payments[];
-	released: Payments[];
-	markers: string[];
-}
 
 /** What a batch item of version 3 adds: which attempt, and for a re-payment what it repeats. */
 function paymentJson(batch: Batch, details: Map<string, QueuedDetail[]>): IDataObject {
@@ -51,23 +40,23 @@ async function sendOne(
 	batch: Batch,
 	file: Buffer,
 	run: {
-		memory: ReferenceMemory;
+		ledger: PayoutLedger;
 		place: { position: number; of: number };
 		resent: Set<Batch>;
 		settle: Settlement;
 		details: Map<string, QueuedDetail[]>;
 	},
 ): Promise<IDataObject> {
-	const { memory, settle } = run;
+	const { ledger, settle } = run;
 	const refs = referencesOf(batch);
 	const base = {
 		...batchJson(batch, run.place, fields, 'queued'),
 		...paymentJson(batch, run.details),
+		...ledger.info,
 	};
 	const confirm = () => {
-		settle.confirmed.push({ refs, attempt: batch.attempt });
+		settle.confirmed.push({ refs, attempt: batch.attempt, requestId: batch.requestId });
 		settle.markers.push(markerOf(batch));
-		memory.keepDetails(refs, batch.requestId, batch.attempt);
 	};
 	try {
 		const response = await uploadBatch(
@@ -114,13 +103,17 @@ export async function sendRemembered(
 	runPaired: INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
 	const { rows } = run;
-	const memory = new ReferenceMemory(ctx, itemIndex);
-	const { batches, resent, skipped, dropped } = await planWithMemory(ctx, memory, fields, run);
+	const ledger = await openLedger(ctx, itemIndex, {
+		rows,
+		currency: fields.currency,
+		remark: fields.remark,
+	});
+	const { batches, resent, skipped, dropped } = await planWithMemory(ctx, ledger, fields, run);
 	// Marked before the first is sent: after a crash, the next run sends them again as they were.
-	await memory.markBatches(batches.filter((b) => !resent.has(b)).map(markerOf));
+	await ledger.markBatches(batches.filter((b) => !resent.has(b)));
 	const settle: Settlement = { confirmed: [], released: [], markers: [...dropped] };
 	// Read before this run keeps its own: the earlier payments a re-payment repeats.
-	const details = memory.details();
+	const details = ledger.details();
 	const out: INodeExecutionData[] = [];
 	let next: Promise<Buffer> | undefined = batches.length ? build(batches[0]) : undefined;
 	for (const [index, batch] of batches.entries()) {
@@ -130,7 +123,7 @@ export async function sendRemembered(
 		try {
 			const place = { position: index + 1, of: batches.length };
 			json = await sendOne(ctx, itemIndex, fields, batch, file, {
-				memory,
+				ledger,
 				place,
 				resent,
 				settle,
@@ -138,15 +131,31 @@ export async function sendRemembered(
 			});
 		} catch (error) {
 			release(settle, batches.slice(index + 1));
-			await memory.settle(settle.confirmed, settle.released, settle.markers);
+			await ledger.settle(settle);
 			const failure = asNodeError(ctx, error, itemIndex);
 			return stopAt(ctx, itemIndex, fields, batches, index, out, failure, paired);
 		}
 		out.push(await output(ctx, fields, { json, pairedItem: paired(batch) }, file, batch));
 	}
-	await memory.settle(settle.confirmed, settle.released, settle.markers);
+	await ledger.settle(settle);
+	return finish(ctx, itemIndex, { ledger, skipped, rows, out }, runPaired);
+}
+
+/** The batch items and the rows left out; a run that queued nothing is an error. */
+function finish(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	run: { ledger: PayoutLedger; skipped: Skipped[]; rows: SourcedRow[]; out: INodeExecutionData[] },
+	runPaired: INodeExecutionData['pairedItem'],
+): INodeExecutionData[] {
+	const { ledger, skipped, rows, out } = run;
 	const skippedItems = skipped.length
-		? [{ json: skippedJson(skipped), pairedItem: pairedOfSkipped(skipped, rows) }]
+		? [
+				{
+					json: { ...skippedJson(skipped), ...ledger.info },
+					pairedItem: pairedOfSkipped(skipped, rows),
+				},
+			]
 		: [];
 	if (out.some((item) => item.json.status === 'queued')) return [...out, ...skippedItems];
 	const error = nothingPaidError(
@@ -155,6 +164,7 @@ export async function sendRemembered(
 		skipped,
 		out.map((item) => item.json),
 	);
+	Object.assign(error.context, ledger.info);
 	if (!ctx.continueOnFail()) throw error;
 	return [errorItem(ctx, error, runPaired, { status: 'nothingQueued' })];
 }

@@ -1,15 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { SourcedRow } from '../../spreadsheet/schema';
-import type { Claimed, Payments, ReferenceMemory } from './bulkCreate.memory';
-import { sentKey } from './bulkCreate.memory';
+import type { Claimed, Payments, QueuedDetail } from './bulkCreate.memory';
 import type { Batch, BatchFields } from './bulkCreate.plan';
 import { planBatches } from './bulkCreate.plan';
 import { memoryFullError, unconfirmedError, type Skipped } from './bulkCreate.skipped';
+import type { PayoutLedger } from './ledger';
+import { markerOf } from './ledger';
 
 export const referenceOf = (row: SourcedRow) => String(row.values['Reference No'] ?? '');
 export const referencesOf = (batch: Batch) => batch.rows.map(referenceOf);
-export const markerOf = (batch: Batch) => sentKey(batch.requestId, batch.digest);
 
 /** A run's plan once the memory has been read: what goes out, in order, and what is left out. */
 export interface RememberedPlan {
@@ -50,7 +50,7 @@ interface AttemptPlan {
  * out in batches of their own after them.
  */
 async function planAttempt(
-	memory: ReferenceMemory,
+	ledger: PayoutLedger,
 	fields: BatchFields,
 	{ attempt, rows, full, claim }: Attempt,
 ): Promise<AttemptPlan> {
@@ -70,9 +70,9 @@ async function planAttempt(
 			attempt,
 		),
 	);
-	const known = await memory.markBatches(retry.map(markerOf));
-	const resent = retry.filter((batch) => known.has(markerOf(batch)));
-	const dropped = retry.map(markerOf).filter((marker) => !known.has(marker));
+	const known = await ledger.markBatches(retry);
+	const resent = retry.filter((batch) => known.has(batch));
+	const dropped = retry.filter((batch) => !known.has(batch)).map(markerOf);
 	const asPlanned = full
 		.flatMap((batch) => (allNew(batch) ? [batch] : retry.filter((r) => r.number === batch.number)))
 		.filter((batch) => resent.includes(batch) || allNew(batch));
@@ -98,7 +98,7 @@ async function planAttempt(
  */
 export async function planWithMemory(
 	ctx: IExecuteFunctions,
-	memory: ReferenceMemory,
+	ledger: PayoutLedger,
 	fields: BatchFields,
 	run: { rows: SourcedRow[]; batches: Batch[] },
 ): Promise<RememberedPlan> {
@@ -107,30 +107,30 @@ export async function planWithMemory(
 		attempt: 1,
 		rows,
 		full: run.batches,
-		claim: await memory.claim(rows.map(referenceOf)),
+		claim: await ledger.claim(rows.map(referenceOf)),
 	};
 	const attempts = [first];
 	if (fields.payAgain) {
 		const again = rows.filter((row) => first.claim.queued.has(referenceOf(row)));
 		const attempt = fields.attempt;
-		const claim = await memory.claim(again.map(referenceOf), attempt);
+		const claim = await ledger.claim(again.map(referenceOf), attempt);
 		attempts.push({ attempt, rows: again, full: planBatches(fields, again, 1, attempt), claim });
 	}
 	const fresh = attempts.map(({ claim, attempt }): Payments => ({ refs: claim.fresh, attempt }));
-	await assertRoom(ctx, memory, fields, fresh);
+	await assertRoom(ctx, ledger, fields, fresh);
 	const plans: AttemptPlan[] = [];
-	for (const attempt of attempts) plans.push(await planAttempt(memory, fields, attempt));
+	for (const attempt of attempts) plans.push(await planAttempt(ledger, fields, attempt));
 	const dropped = plans.flatMap((plan) => plan.dropped);
 	const unresolved = plans.flatMap((plan) => plan.unresolved);
 	if (unresolved.length > 0 && fields.unconfirmed === 'stop') {
-		await memory.settle([], fresh, dropped);
-		throw unconfirmedError(ctx, memory.itemIndex, unresolved);
+		await ledger.settle({ confirmed: [], released: fresh, markers: dropped });
+		throw unconfirmedError(ctx, ledger.itemIndex, unresolved);
 	}
 	const skipped: Array<{ row: SourcedRow; source: Skipped['source']; attempt: number }> = [];
 	for (const [i, plan] of plans.entries()) {
 		const { attempt } = attempts[i];
 		const userSaidQueued = fields.unconfirmed === 'countAsQueued' ? plan.unresolved : [];
-		await memory.markQueued(userSaidQueued.map(referenceOf), attempt);
+		await ledger.markQueued(userSaidQueued.map(referenceOf), attempt);
 		// With Pay Again, the rows queued as first payments are the re-payment's rows.
 		const queued = fields.payAgain && attempt === 1 ? [] : plan.queued;
 		skipped.push(...queued.map((row) => ({ row, source: 'memory' as const, attempt })));
@@ -139,16 +139,16 @@ export async function planWithMemory(
 	return {
 		batches: plans.flatMap((plan) => plan.batches),
 		resent: new Set(plans.flatMap((plan) => plan.resent)),
-		skipped: skippedRows(memory, skipped),
+		skipped: skippedRows(ledger, skipped),
 		dropped,
 	};
 }
 
 function skippedRows(
-	memory: ReferenceMemory,
+	ledger: PayoutLedger,
 	rows: Array<{ row: SourcedRow; source: Skipped['source']; attempt: number }>,
 ): Skipped[] {
-	const details = memory.details();
+	const details = ledger.details();
 	return rows.map(({ row, source, attempt }) => {
 		const made = details.get(referenceOf(row))?.find((d) => d.attempt === attempt);
 		return {
@@ -157,23 +157,35 @@ function skippedRows(
 			reference_no: referenceOf(row),
 			source,
 			attempt,
-			...(made ? { request_id: made.request_id, queued_at: made.queued_at } : {}),
+			...(made ? paidBy(made) : {}),
 		};
 	});
 }
 
-/** The memory never forgets on its own: a run that would pass its size stops before sending. */
+/** The payment a skipped row repeats: request_id and time, and where known its state and payer. */
+function paidBy(made: QueuedDetail) {
+	const { request_id, queued_at, state, workflow_id, execution_id } = made;
+	return {
+		request_id,
+		queued_at,
+		...(state ? { state } : {}),
+		...(workflow_id ? { workflow_id } : {}),
+		...(execution_id ? { execution_id } : {}),
+	};
+}
+
+/** The node memory never forgets on its own: a run that would pass its size stops before sending. */
 async function assertRoom(
 	ctx: IExecuteFunctions,
-	memory: ReferenceMemory,
+	ledger: PayoutLedger,
 	fields: BatchFields,
 	fresh: Payments[],
 ): Promise<void> {
 	const adding = fresh.reduce((sum, { refs }) => sum + refs.length, 0);
-	const held = Math.round(((await memory.entries()) - adding) / 2);
-	if (held + adding <= fields.remembered) return;
-	await memory.settle([], fresh, []);
-	throw memoryFullError(ctx, memory.itemIndex, held, adding, fields.remembered);
+	const over = await ledger.overLimit(adding, fields.remembered);
+	if (!over) return;
+	await ledger.settle({ confirmed: [], released: fresh, markers: [] });
+	throw memoryFullError(ctx, ledger.itemIndex, over.held, adding, fields.remembered);
 }
 
 /**
@@ -182,7 +194,7 @@ async function assertRoom(
  */
 export function earlierPayments(
 	batch: Batch,
-	details: ReturnType<ReferenceMemory['details']>,
+	details: ReturnType<PayoutLedger['details']>,
 ): { earlierRequestId: string | null; earlierRequestIds: string[] } {
 	const ids = batch.rows.map((row) => {
 		const before = (details.get(referenceOf(row)) ?? []).filter((d) => d.attempt < batch.attempt);

@@ -15,6 +15,10 @@ export interface Skipped extends IDataObject {
 	attempt: number;
 	request_id?: string;
 	queued_at?: string;
+	/** Where the ledger is a data table: the record's state and the run that paid it. */
+	state?: string;
+	workflow_id?: string;
+	execution_id?: string;
 }
 
 /** At most this many references are named in a message; the item lists them all. */
@@ -52,7 +56,19 @@ function whenAndWhere(skipped: Skipped[]): string {
 	if (known.length === 0)
 		return 'The request IDs and times are not known here (n8n keeps them for production runs; a manual run does not save them).';
 	const times = known.map((s) => String(s.queued_at)).sort();
-	return `They went under request ID${ids.length > 1 ? 's' : ''} ${named(ids as string[])}, between ${times[0]} and ${times[times.length - 1]}${known.length < skipped.length ? ` (${skipped.length - known.length} without details: queued by a manual run)` : ''}.`;
+	return `They went under request ID${ids.length > 1 ? 's' : ''} ${named(ids as string[])}, between ${times[0]} and ${times[times.length - 1]}${known.length < skipped.length ? ` (${skipped.length - known.length} without details: queued by a manual run)` : ''}.${paidByPart(known)}`;
+}
+
+/** " Paid by workflow W (execution E)." from the ledger's records, or ''. */
+function paidByPart(known: Skipped[]): string {
+	const runs = [
+		...new Set(
+			known
+				.filter((s) => s.workflow_id || s.execution_id)
+				.map((s) => `workflow ${s.workflow_id ?? '?'} (execution ${s.execution_id ?? '?'})`),
+		),
+	];
+	return runs.length ? ` Paid by ${named(runs)}.` : '';
 }
 
 /** The item that lists the rows left out, beside the batch items of a run that queued others. */

@@ -1,0 +1,85 @@
+import { withAccountLock } from './lock';
+import type { LedgerRecord } from './record';
+import type { ResultState } from './states';
+import { transition } from './states';
+import type { LedgerTable } from './table';
+import { synced, updateIds } from './table';
+
+/** One row's result as the service reports it (docs/assumptions.md: bulk payout results). */
+export interface RowResult {
+	reference_no: string;
+	state: ResultState;
+	/** The batch the result belongs to: a result for another attempt's request_id is not applied. */
+	request_id?: string;
+	utr?: string;
+	reason?: string;
+}
+
+export type Applied =
+	| { applied: true; record: LedgerRecord }
+	/** ignored: a repeated or late result (a final state never moves back); unknown: no record. */
+	| {
+			applied: false;
+			why: 'ignored' | 'unknown reference' | 'other attempt';
+			detail: string;
+			record?: LedgerRecord;
+	  };
+
+/**
+ * Applies a row result to the ledger under the account's lock, by the one transition rule. The
+ * same result twice, or a late one (failed after processed), changes nothing: `applied: false`.
+ */
+export async function applyResult(
+	table: LedgerTable,
+	lockKey: string,
+	result: RowResult,
+	now = new Date(),
+): Promise<Applied> {
+	return await withAccountLock(lockKey, async () => {
+		const record = (await synced(table)).get(result.reference_no);
+		if (!record)
+			return {
+				applied: false,
+				why: 'unknown reference',
+				detail: `no record of ${result.reference_no}`,
+			};
+		if (result.request_id && record.request_id && result.request_id !== record.request_id)
+			return {
+				applied: false,
+				why: 'other attempt',
+				detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
+				record,
+			};
+		const move = transition(record.state, result.state);
+		if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
+		await updateIds(table, [record.id], {
+			state: result.state,
+			state_changed_at: now,
+			...(result.utr !== undefined ? { utr: result.utr } : {}),
+			...(result.reason !== undefined ? { reason: result.reason } : {}),
+		});
+		return { applied: true, record: (await synced(table)).get(result.reference_no) ?? record };
+	});
+}
+
+/** The records of these references (absent ones left out). */
+export async function recordsByReference(
+	table: LedgerTable,
+	lockKey: string,
+	refs: string[],
+): Promise<LedgerRecord[]> {
+	const records = await withAccountLock(lockKey, async () => await synced(table));
+	return refs.map((ref) => records.get(ref)).filter((r): r is LedgerRecord => r !== undefined);
+}
+
+/** The records whose current attempt went out under `requestId` (a batch), in row order of ids. */
+export async function recordsByRequestId(
+	table: LedgerTable,
+	lockKey: string,
+	requestId: string,
+): Promise<LedgerRecord[]> {
+	const records = await withAccountLock(lockKey, async () => await synced(table));
+	return [...records.values()]
+		.filter((r) => r.request_id === requestId)
+		.sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,141 @@
+// Payout → Bulk Create (version 3) with the account's ledger in an n8n data table (the harness's
+// in-memory data tables, as n8n's DataTableProxyService serves them): shared by every workflow
+// paying from the account, claimed atomically, readable as plain columns.
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { RunResult } from '../../harness';
+import { dataTables } from '../../harness';
+import { runGateway } from '../support';
+
+let sandbox: Sandbox;
+let runs = 0;
+
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+afterAll(async () => await sandbox.stop());
+afterEach(() => {
+	sandbox.faults.clear();
+	dataTables.store.delayMs = 0;
+	dataTables.store.onlyN8nNodes = false;
+	dataTables.store.gatherInserts = 0;
+});
+
+function rows(tag: string, from: number, to: number, remark = 'Salary'): IDataObject[] {
+	return Array.from({ length: to - from }, (_, i) => ({
+		'Reference No': `${tag}-${from + i}`,
+		'Payment Mode': 'NEFT',
+		Amount: 300 + from + i,
+		Remark: remark,
+		'Beneficiary Name': 'Meera Iyer',
+		'Beneficiary Account Number': '123456789012',
+		'Beneficiary IFSC': 'HDFC0001234',
+	}));
+}
+
+const tagOf = () => `L${process.pid % 10000}R${++runs}`;
+
+const payout = (workflowId: string, items: IDataObject[], remark = 'November') =>
+	runGateway(sandbox, {
+		items,
+		workflowId,
+		credentialType: 'paymentGatewayPayoutApi',
+		parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', remark } as never,
+	});
+
+/** How many times each reference of this test was queued, over every batch the sandbox holds. */
+function queued(tag: string): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const batch of sandbox.state.payoutBatches.values())
+		for (const row of batch.rows)
+			if (row['Reference No'].startsWith(`${tag}-`))
+				counts.set(row['Reference No'], (counts.get(row['Reference No']) ?? 0) + 1);
+	return counts;
+}
+
+const json = (result: RunResult) => result.outputs.Gateway.map((item) => item.json);
+const ledgerRows = (name: string, tag: string) =>
+	dataTables.store.rowsOf(name).filter((row) => String(row.reference_no).startsWith(`${tag}-`));
+
+describe('payout ledger (n8n data table per payout account)', () => {
+	it('a copy of the workflow with the Remark fixed pays no one again, naming the references and the run that paid them; the ledger is plain columns', async () => {
+		const tag = tagOf();
+		const first = await payout(`${tag}-november`, rows(tag, 0, 3), 'Novmber');
+		expect(first.error).toBeUndefined();
+		const [batch] = json(first);
+		const table = batch.ledgerTable as { name: string; projectId: string };
+		expect(table.name).toMatch(/^Payout ledger \S+ \S{1,6}$/);
+		expect(table.projectId).toBe('harness-project');
+		expect(batch.ledger).toBe(`data table "${table.name}" (project harness-project)`);
+
+		const copy = await payout(`${tag}-november-copy`, rows(tag, 0, 3), 'November');
+		expect(copy.error?.message).toBe('Nothing was paid: every row of this run was already queued');
+		const description = String((copy.error as { description?: string }).description);
+		expect(description).toContain(`Reference No ${tag}-0, ${tag}-1, ${tag}-2`);
+		expect(description).toMatch(
+			new RegExp(`Paid by workflow ${tag}-november \\(execution harness-\\d+\\)`),
+		);
+		expect([...queued(tag).values()]).toEqual([1, 1, 1]);
+
+		const records = ledgerRows(table.name, tag);
+		expect(records).toHaveLength(3);
+		expect(records[0]).toMatchObject({
+			reference_no: `${tag}-0`,
+			state: 'queued',
+			amount: 300,
+			currency: 'INR',
+			beneficiary_name: 'Meera Iyer',
+			account_last4: '9012',
+			request_id: batch.request_id,
+			batch_remark: 'Novmber',
+			workflow_id: `${tag}-november`,
+			attempt: 1,
+			attempts: null,
+		});
+		expect(records[0].queued_at).toBeInstanceOf(Date);
+		// The account number's last 4 digits only, in any column.
+		expect(JSON.stringify(records)).not.toContain('123456789012');
+	});
+
+	it('two workflows paying overlapping references at the same time pay each at most once', async () => {
+		const tag = tagOf();
+		// Every data table call takes a round trip, so the two runs interleave.
+		dataTables.store.delayMs = 5;
+		// Two claims that both read before either writes would both write here: the lock serialises them.
+		dataTables.store.gatherInserts = 2;
+		const [a, b] = await Promise.all([
+			payout(`${tag}-a`, rows(tag, 0, 30)),
+			payout(`${tag}-b`, rows(tag, 20, 50)),
+		]);
+		const counts = queued(tag);
+		expect(Math.max(...counts.values())).toBe(1);
+		// The run that claimed first paid all its rows; the other found the overlap claimed by a run
+		// whose answer it cannot know, and either paid it once as the same batch or stopped naming it.
+		const failed = [a, b].filter((run) => run.error);
+		expect(failed.length).toBeLessThanOrEqual(1);
+		for (const run of failed)
+			expect(run.error?.message).toMatch(
+				new RegExp(
+					`^Nothing was sent: 10 rows were sent by an earlier run .*\\(Reference No ${tag}-20, `,
+				),
+			);
+		expect(counts.size).toBe(failed.length ? 30 : 50);
+		const paid = json(failed.length ? (a.error ? b : a) : a)[0];
+		const records = ledgerRows(String((paid.ledgerTable as IDataObject).name), tag);
+		// One record per Reference No, though data tables have no unique constraint.
+		expect(new Set(records.map((r) => r.reference_no)).size).toBe(records.length);
+	});
+
+	it("where n8n lets only its own Data Table nodes use data tables, the node's memory is used and the output says so", async () => {
+		const tag = tagOf();
+		dataTables.store.onlyN8nNodes = true;
+		const result = await payout(tag, rows(tag, 0, 1));
+		expect(json(result)[0]).toMatchObject({
+			status: 'queued',
+			ledger: 'node memory (n8n lets only its own Data Table nodes use data tables)',
+		});
+		expect((await payout(tag, rows(tag, 0, 1))).error?.message).toMatch(/^Nothing was paid/);
+	});
+});
