@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { apiRequest } from '../transport';
+import type { RequestSpec } from '../transport';
 import type { NodeError } from './errorItem';
 import { asNodeError } from './errorItem';
 
@@ -90,4 +92,23 @@ export function settleWriteFailure<T>(
 	if (!wasAnswerLost(error)) throw asNodeError(ctx, error, itemIndex);
 	if (typeof settle === 'function') return settle(error);
 	return settledError(error, 'unknown', settle.message, settle.how);
+}
+
+/**
+ * A write sent through the transport, ending as settleWriteFailure says when it fails: a lost
+ * answer its own repeat did not settle becomes the error `unsettled` makes (or states).
+ */
+export async function sendWrite(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: RequestSpec,
+	unsettled: Unsettled | ((lost: NodeError) => NodeError),
+): Promise<IDataObject> {
+	try {
+		return await apiRequest.call(ctx, itemIndex, request);
+	} catch (error) {
+		throw typeof unsettled === 'function'
+			? settleWriteFailure(ctx, itemIndex, error, unsettled)
+			: settleWriteFailure(ctx, itemIndex, error, unsettled);
+	}
 }

@@ -38,11 +38,15 @@ export type WholeRunOperation = Described & {
 
 export type OperationModule = ItemOperation | WholeRunOperation;
 
-/** What an operation declared over a field table does with one item, its rules read from the table. */
-export type RunItem = (
+/**
+ * What an operation declared over a field table does with one item, its rules read from the table;
+ * its facts too, so that what it sends (retried or not) is what its tool text says.
+ */
+export type RunItem<F extends OperationFacts = OperationFacts> = (
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	table: FieldTable,
+	facts: F,
 ) => Promise<INodeExecutionData[]>;
 
 export interface TableOperationSpec<O extends OperationOption, F extends OperationFacts> {
@@ -54,7 +58,7 @@ export interface TableOperationSpec<O extends OperationOption, F extends Operati
 	tool: string;
 	/** Parameters shown above the table's (a notice). */
 	before?: INodeProperties[];
-	run: RunItem;
+	run: RunItem<F>;
 }
 
 /**
@@ -77,7 +81,7 @@ export function tableOperation<const O extends OperationOption, F extends Operat
 			...tableProperties(table),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-			return await run(this, itemIndex, table);
+			return await run(this, itemIndex, table, facts);
 		},
 	};
 }

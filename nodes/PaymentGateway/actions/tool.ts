@@ -25,6 +25,19 @@ export type OperationFacts =
 			settledBy?: string;
 	  };
 
+/**
+ * A write the node sends again after a lost answer because the service refuses a repeat as already
+ * done; `settledBy` says by what, to a model.
+ */
+export const refusesRepeat = <const S extends string>(settledBy: S) =>
+	({
+		kind: 'write',
+		movesMoney: false,
+		retried: true,
+		lostAnswer: 'repeatRefused',
+		settledBy,
+	}) as const satisfies OperationFacts;
+
 const MOVES_MONEY = 'MOVES MONEY.';
 
 /** The sentences a model reads about retries and lost answers, from the facts alone. */

@@ -2,8 +2,7 @@ import type { Field } from '../../fields/types';
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
 import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
-import { tableOperation } from '../operation';
-import { createOrder, orderOutput } from './common';
+import { orderOperation } from './operation';
 
 /** Always sent: left out, the service captures automatically — the opposite of holding the funds. */
 const captureMethodField: Field = {
@@ -28,8 +27,7 @@ const captureMethodField: Field = {
 		'Whether the authorized funds are captured automatically. Sent explicitly: the service captures automatically when it is omitted.',
 };
 
-export const { option, table, facts, toolDescription, description, execute } = tableOperation({
-	resource: 'order',
+export const { option, table, facts, toolDescription, description, execute } = orderOperation({
 	option: {
 		name: 'Authorize',
 		value: 'authorize',
@@ -47,11 +45,6 @@ export const { option, table, facts, toolDescription, description, execute } = t
 	],
 	facts: ORDER_FACTS,
 	tool: 'Creates a hosted order that only authorizes the card; the money is taken later with the capture tool. Needs an amount and a currency; a merchant order ID is optional (one is made when none is given).',
-	run: async (ctx, itemIndex, table) => {
-		const response = await createOrder(ctx, itemIndex, {
-			table,
-			fixed: { class: 'ECOM', action: 'AUTH' },
-		});
-		return orderOutput(ctx, itemIndex, response, 'authorization');
-	},
+	request: { fixed: { class: 'ECOM', action: 'AUTH' } },
+	output: 'authorization',
 });

@@ -1,9 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { addIsoDates } from '../../helpers/dates';
-import { tableProperties } from '../../fields/properties';
-import type { FieldTable } from '../../fields/types';
 import {
 	amountField,
 	currencyField,
@@ -13,47 +10,7 @@ import {
 	transactionActionField,
 } from './fields';
 import { ORDER_FACTS } from './facts';
-import { describeTool } from '../tool';
-import { createOrder } from './common';
-import type { OperationOption } from '../operation';
-
-export const option = {
-	name: 'Charge Saved Card',
-	value: 'chargeSavedCard',
-	description: 'Pay with a saved-card token (CAUTH), without the customer when the card allows it',
-	action: 'Charge a saved card',
-} as const satisfies OperationOption;
-
-const show = { resource: ['order'], operation: [option.value] };
-
-export const table: FieldTable = [
-	{
-		name: 'paymentToken',
-		displayName: 'Payment Token',
-		type: 'text',
-		wire: 'payment_token',
-		required: true,
-		description:
-			'The m_payment_token delivered by webhook after Save Card (or a card payment). Tokens belong to the payment service provider that created them.',
-		ui: { typeOptions: { password: true } },
-	},
-	customerIdField('Required: must be the same ID that was used when the card was saved.'),
-	amountField,
-	currencyField,
-	merchantOrderIdField,
-	transactionActionField,
-	...orderFields({ customerIdOnTop: true }),
-];
-
-/** The one order flow that moves money at once. */
-export const facts = { ...ORDER_FACTS, movesMoney: true } as const;
-
-export const toolDescription = describeTool(
-	"Charges a saved card at once. Needs the customer's ID and the card's payment token (from a Save Card order or the transaction list), an amount and a currency; a merchant order ID is optional (one is made when none is given). To retry a charge whose outcome was unknown, call it again with the same merchant order ID, never without it.",
-	facts,
-);
-
-export const description = updateDisplayOptions({ show }, tableProperties(table));
+import { orderOperation } from './operation';
 
 export type ChargeOutcome = 'paid' | 'authorised' | 'declined' | 'customer_action_required';
 
@@ -92,16 +49,44 @@ export function normaliseCharge(body: IDataObject, timeZone: string): IDataObjec
 	return out;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, {
-		table,
+/** Pays with a saved card's token (class CAUTH): the one order flow that moves money at once. */
+export const { option, table, facts, toolDescription, description, execute } = orderOperation({
+	option: {
+		name: 'Charge Saved Card',
+		value: 'chargeSavedCard',
+		description:
+			'Pay with a saved-card token (CAUTH), without the customer when the card allows it',
+		action: 'Charge a saved card',
+	},
+	table: [
+		{
+			name: 'paymentToken',
+			displayName: 'Payment Token',
+			type: 'text',
+			wire: 'payment_token',
+			required: true,
+			description:
+				'The m_payment_token delivered by webhook after Save Card (or a card payment). Tokens belong to the payment service provider that created them.',
+			ui: { typeOptions: { password: true } },
+		},
+		customerIdField('Required: must be the same ID that was used when the card was saved.'),
+		amountField,
+		currencyField,
+		merchantOrderIdField,
+		transactionActionField,
+		...orderFields({ customerIdOnTop: true }),
+	],
+	facts: { ...ORDER_FACTS, movesMoney: true } as const,
+	tool: "Charges a saved card at once. Needs the customer's ID and the card's payment token (from a Save Card order or the transaction list), an amount and a currency; a merchant order ID is optional (one is made when none is given). To retry a charge whose outcome was unknown, call it again with the same merchant order ID, never without it.",
+	request: {
 		fixed: { class: 'CAUTH' },
 		// A decline by the card's provider is an outcome to route on, not a node failure.
 		acceptFailure: (failure) => failure.code === 'PAYMENT_FAILED',
-	});
-	if (response.confirmedByDuplicate) return [{ json: response, pairedItem: { item: itemIndex } }];
-	return [{ json: normaliseCharge(response, this.getTimezone()), pairedItem: { item: itemIndex } }];
-}
+	},
+	output: (ctx, itemIndex, response) => [
+		{
+			json: response.confirmedByDuplicate ? response : normaliseCharge(response, ctx.getTimezone()),
+			pairedItem: { item: itemIndex },
+		},
+	],
+});

@@ -1,11 +1,9 @@
 import { amountField, currencyField, merchantOrderIdField, orderFields } from './fields';
 import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
-import { tableOperation } from '../operation';
-import { createOrder, orderOutput } from './common';
+import { orderOperation } from './operation';
 
-export const { option, table, facts, toolDescription, description, execute } = tableOperation({
-	resource: 'order',
+export const { option, table, facts, toolDescription, description, execute } = orderOperation({
 	option: {
 		name: 'Create Payment',
 		value: 'createPayment',
@@ -21,11 +19,6 @@ export const { option, table, facts, toolDescription, description, execute } = t
 	],
 	facts: ORDER_FACTS,
 	tool: "Creates a hosted card payment order and returns its payment_link (send it to the customer), the service's p_order_id and its m_order_id. Needs an amount as a plain number in the currency given; a merchant order ID is optional (one is made when none is given, and a given one must never have been used before). Creates a real order; no money moves until the customer pays.",
-	run: async (ctx, itemIndex, table) => {
-		const response = await createOrder(ctx, itemIndex, {
-			table,
-			fixed: { class: 'ECOM', action: 'SALE' },
-		});
-		return orderOutput(ctx, itemIndex, response, 'payment');
-	},
+	request: { fixed: { class: 'ECOM', action: 'SALE' } },
+	output: 'payment',
 });

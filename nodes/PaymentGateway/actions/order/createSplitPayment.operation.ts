@@ -1,8 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { tableProperties } from '../../fields/properties';
-import type { FieldTable } from '../../fields/types';
 import {
 	amountField,
 	currencyField,
@@ -12,8 +9,7 @@ import {
 } from './fields';
 import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
-import { describeTool } from '../tool';
-import { createOrder, orderOutput } from './common';
+import { orderOperation } from './operation';
 import {
 	encodeSplitCustomData,
 	MAX_SPLIT_RECIPIENTS,
@@ -21,16 +17,6 @@ import {
 	splitRecipientsList,
 	splitViolations,
 } from './split';
-import type { OperationOption } from '../operation';
-
-export const option = {
-	name: 'Create Split Payment',
-	value: 'createSplitPayment',
-	description: 'Create a hosted order whose payout is split between sub-accounts',
-	action: 'Create a split payment',
-} as const satisfies OperationOption;
-
-const show = { resource: ['order'], operation: [option.value] };
 
 const notice: INodeProperties = {
 	displayName:
@@ -40,35 +26,30 @@ const notice: INodeProperties = {
 	default: '',
 };
 
-export const table: FieldTable = [
-	amountField,
-	currencyField,
-	merchantOrderIdField,
-	transactionActionField,
-	splitRecipientsList,
-	...statusDeliveryFields,
-	...orderFields({ customData: false }),
-];
-
-export const facts = ORDER_FACTS;
-
-export const toolDescription = describeTool(
-	"Creates a hosted payment order whose amount is split between sub-merchants. Needs the amount, the currency and each sub-merchant's share; a merchant order ID is optional (one is made when none is given).",
-	facts,
-);
-
-export const description = updateDisplayOptions({ show }, [notice, ...tableProperties(table)]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const response = await createOrder(this, itemIndex, {
-		table,
+export const { option, table, facts, toolDescription, description, execute } = orderOperation({
+	option: {
+		name: 'Create Split Payment',
+		value: 'createSplitPayment',
+		description: 'Create a hosted order whose payout is split between sub-accounts',
+		action: 'Create a split payment',
+	},
+	table: [
+		amountField,
+		currencyField,
+		merchantOrderIdField,
+		transactionActionField,
+		splitRecipientsList,
+		...statusDeliveryFields,
+		...orderFields({ customData: false }),
+	],
+	facts: ORDER_FACTS,
+	tool: "Creates a hosted payment order whose amount is split between sub-merchants. Needs the amount, the currency and each sub-merchant's share; a merchant order ID is optional (one is made when none is given).",
+	before: [notice],
+	request: {
 		fixed: { class: 'ECOM' },
 		rules: (values) => splitViolations(recipientsOf(values), values.amount as number | undefined),
 		customData: (values) =>
 			encodeSplitCustomData(recipientsOf(values).slice(0, MAX_SPLIT_RECIPIENTS)),
-	});
-	return orderOutput(this, itemIndex, response, 'payment');
-}
+	},
+	output: 'payment',
+});

@@ -1,14 +1,9 @@
-import type { OperationFacts } from '../tool';
+import { refusesRepeat } from '../tool';
 
 /**
  * Every order carries a Merchant Order ID (made when empty), and the service refuses a repeated
  * one: a lost answer is sent again and settled by that refusal.
  */
-export const ORDER_FACTS = {
-	kind: 'write',
-	movesMoney: false,
-	retried: true,
-	lostAnswer: 'repeatRefused',
-	settledBy:
-		'every order carries a Merchant Order ID (made when none is given) and the service refuses a repeated one',
-} as const satisfies OperationFacts;
+export const ORDER_FACTS = refusesRepeat(
+	'every order carries a Merchant Order ID (made when none is given) and the service refuses a repeated one',
+);

@@ -10,8 +10,7 @@ import {
 } from './fields';
 import { statusDeliveryFields } from './sendStatusToExecution';
 import { ORDER_FACTS } from './facts';
-import { tableOperation } from '../operation';
-import { createOrder, orderOutput } from './common';
+import { orderOperation } from './operation';
 
 const notice: INodeProperties = {
 	displayName:
@@ -21,8 +20,7 @@ const notice: INodeProperties = {
 	default: '',
 };
 
-export const { option, table, facts, toolDescription, description, execute } = tableOperation({
-	resource: 'order',
+export const { option, table, facts, toolDescription, description, execute } = orderOperation({
 	option: {
 		name: 'Save Card',
 		value: 'saveCard',
@@ -43,11 +41,6 @@ export const { option, table, facts, toolDescription, description, execute } = t
 	facts: ORDER_FACTS,
 	tool: "Creates a hosted order in which the customer saves a card (a small authorization voided at once); the card token arrives with the order's final status. Needs the customer's ID; a merchant order ID is optional (one is made when none is given).",
 	before: [notice],
-	run: async (ctx, itemIndex, table) => {
-		const response = await createOrder(ctx, itemIndex, {
-			table,
-			fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' },
-		});
-		return orderOutput(ctx, itemIndex, response, 'cardSave');
-	},
+	request: { fixed: { class: 'ECOM', action: 'AUTH_REVERSAL' } },
+	output: 'cardSave',
 });

@@ -1,45 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { tableProperties } from '../../fields/properties';
 import { fieldNames, readTable, toWire } from '../../fields/read';
 import { earliestToday } from '../../helpers/dates';
-import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import { planRules, shapePlanBody } from './rules';
 import { planTable } from './fields';
-import type { OperationFacts } from '../tool';
-import { describeTool } from '../tool';
-import { doneAfterLostAnswer, settleWriteFailure } from '../lostAnswer';
-import type { OperationOption } from '../operation';
+import { doneAfterLostAnswer, sendWrite } from '../lostAnswer';
+import { tableOperation } from '../operation';
+import { refusesRepeat } from '../tool';
 import { ADD_PLAN_PATH } from '../paths';
-
-export const option = {
-	name: 'Create',
-	value: 'create',
-	description: 'Create a recurring billing plan with its payment link and QR code',
-	action: 'Create a subscription plan',
-} as const satisfies OperationOption;
-
-const show = { resource: ['subscriptionPlan'], operation: [option.value] };
-
-export const table = planTable;
-
-export const facts = {
-	kind: 'write',
-	movesMoney: false,
-	retried: true,
-	lostAnswer: 'repeatRefused',
-	settledBy:
-		'the service refuses a second plan with the same name, billing frequency, currency and installment amount',
-} as const satisfies OperationFacts;
-
-export const toolDescription = describeTool(
-	'Creates a subscription plan (billing frequency, installment amount, terms, start date) and returns its link and QR code; can email it to customers. Creates a real plan.',
-	facts,
-);
-
-export const description = updateDisplayOptions({ show }, tableProperties(table));
 
 /** The plan's keys in the service's order (it reads JSON, but its logs and examples use this order). */
 const SEED_ORDER = [
@@ -88,14 +57,17 @@ async function sendPlan(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	body: IDataObject,
+	retrySafe: boolean,
 ): Promise<IDataObject> {
-	try {
-		return await apiRequest.call(ctx, itemIndex, {
+	return await sendWrite(
+		ctx,
+		itemIndex,
+		{
 			channel: 'subscription',
 			method: 'POST',
 			path: ADD_PLAN_PATH,
 			body: inSeedOrder(body),
-			retrySafe: facts.retried,
+			retrySafe,
 			howToCheck: 'check the subscription plans in the merchant dashboard',
 			confirmDuplicate: (failure) =>
 				ALREADY_EXISTS.test(failure.message)
@@ -108,60 +80,72 @@ async function sendPlan(
 							'The node sent the plan again and the service refused it as a plan that already exists (same name, billing frequency, currency and installment amount): the first attempt created it.',
 						)
 					: undefined,
-		});
-	} catch (error) {
-		throw settleWriteFailure(ctx, itemIndex, error, {
+		},
+		{
 			message: "The plan's answer was lost and no later attempt settled it",
 			how: 'Sending the plan again is safe: the service creates it once, or refuses it when the same plan (name, billing frequency, currency, installment amount) exists. The service has no read of a plan: check the subscription plans in the merchant dashboard.',
-		});
-	}
+		},
+	);
 }
 
 /**
  * POST /subscriptions/v1/add. Every rule of the service is checked first; a lost answer is settled
  * by the service's refusal of the same plan (sendPlan).
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const { values, violations } = readTable(this, itemIndex, table);
-	const timeZone = this.getTimezone();
-	// Every broken rule at once, but a field refused on its own is not named again by a rule across fields.
-	const named = new Set(violations.map((v) => v.field));
-	const nameOf = (path: string) => fieldNames(table, path);
-	violations.push(
-		...planRules(values, nameOf, earliestToday(timeZone), timeZone).filter(
-			(v) => !named.has(v.field),
-		),
-	);
-	assertValid(this, itemIndex, violations);
-	const body = shapePlanBody(toWire(table, values), timeZone);
-	const binaryPropertyName = String((values.options as IDataObject).binaryPropertyName ?? 'qrCode');
+export const { option, table, facts, toolDescription, description, execute } = tableOperation({
+	resource: 'subscriptionPlan',
+	option: {
+		name: 'Create',
+		value: 'create',
+		description: 'Create a recurring billing plan with its payment link and QR code',
+		action: 'Create a subscription plan',
+	},
+	table: planTable,
+	facts: refusesRepeat(
+		'the service refuses a second plan with the same name, billing frequency, currency and installment amount',
+	),
+	tool: 'Creates a subscription plan (billing frequency, installment amount, terms, start date) and returns its link and QR code; can email it to customers. Creates a real plan.',
+	run: async (ctx, itemIndex, table, facts) => {
+		const { values, violations } = readTable(ctx, itemIndex, table);
+		const timeZone = ctx.getTimezone();
+		// Every broken rule at once, but a field refused on its own is not named again by a rule across fields.
+		const named = new Set(violations.map((v) => v.field));
+		const nameOf = (path: string) => fieldNames(table, path);
+		violations.push(
+			...planRules(values, nameOf, earliestToday(timeZone), timeZone).filter(
+				(v) => !named.has(v.field),
+			),
+		);
+		assertValid(ctx, itemIndex, violations);
+		const body = shapePlanBody(toWire(table, values), timeZone);
+		const binaryPropertyName = String(
+			(values.options as IDataObject).binaryPropertyName ?? 'qrCode',
+		);
 
-	const response = await sendPlan(this, itemIndex, body);
-	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
+		const response = await sendPlan(ctx, itemIndex, body, facts.retried);
+		if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 
-	// The service puts the fields at the top level; some answers nest them under data.
-	const nested =
-		typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)
-			? (response.data as IDataObject)
-			: {};
-	const pick = (key: string) => response[key] ?? nested[key];
-	const json: IDataObject = {
-		data_id: pick('data_id'),
-		plan_id: pick('plan_id'),
-		link: pick('link'),
-		message: response.message ?? nested.message,
-		qr_code: pick('qr_code'),
-	};
-	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
-	if (typeof json.qr_code === 'string' && json.qr_code.trim() !== '') {
-		const { data, mimeType } = decodeQrCode(json.qr_code);
-		const fileName = `plan-${textOf(json.plan_id) || textOf(json.data_id) || 'qr-code'}.png`;
-		item.binary = {
-			[binaryPropertyName]: await this.helpers.prepareBinaryData(data, fileName, mimeType),
+		// The service puts the fields at the top level; some answers nest them under data.
+		const nested =
+			typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)
+				? (response.data as IDataObject)
+				: {};
+		const pick = (key: string) => response[key] ?? nested[key];
+		const json: IDataObject = {
+			data_id: pick('data_id'),
+			plan_id: pick('plan_id'),
+			link: pick('link'),
+			message: response.message ?? nested.message,
+			qr_code: pick('qr_code'),
 		};
-	}
-	return [item];
-}
+		const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
+		if (typeof json.qr_code === 'string' && json.qr_code.trim() !== '') {
+			const { data, mimeType } = decodeQrCode(json.qr_code);
+			const fileName = `plan-${textOf(json.plan_id) || textOf(json.data_id) || 'qr-code'}.png`;
+			item.binary = {
+				[binaryPropertyName]: await ctx.helpers.prepareBinaryData(data, fileName, mimeType),
+			};
+		}
+		return [item];
+	},
+});

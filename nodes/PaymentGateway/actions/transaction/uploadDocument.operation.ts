@@ -1,10 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { tableProperties } from '../../fields/properties';
 import { readTable, toWire } from '../../fields/read';
-import type { FieldTable } from '../../fields/types';
-import { apiRequest } from '../../transport';
 import { formParts } from '../../transport/multipart';
 import { assertValid } from '../../fields/violations';
 import { getChannel } from '../channel';
@@ -16,102 +12,11 @@ import {
 	fileNameAndSizeViolations,
 	fileViolations,
 } from './document';
-import type { OperationFacts } from '../tool';
-import { describeTool } from '../tool';
 import type { ServiceFailure } from '../../transport/errors';
 import type { NodeError } from '../errorItem';
-import { doneAfterLostAnswer, settledError, settleWriteFailure } from '../lostAnswer';
-import type { OperationOption } from '../operation';
-
-export const option = {
-	name: 'Upload Document',
-	value: 'uploadDocument',
-	description: 'Attach an invoice or airway bill (AWB) to a captured transaction',
-	action: 'Upload a transaction document',
-} as const satisfies OperationOption;
-
-const show = { resource: ['transaction'], operation: [option.value] };
-
-export const table: FieldTable = [
-	{
-		name: 'transactionId',
-		displayName: 'Transaction ID',
-		type: 'text',
-		wire: 'transaction_id',
-		required: true,
-		description: "The service's ID of the captured transaction the document belongs to",
-		ui: { hint: "The transaction_id from the order's webhook or from Transaction > Get Many" },
-	},
-	{
-		name: 'documentType',
-		displayName: 'Document Type',
-		type: 'options',
-		wire: 'document_type',
-		required: true,
-		// The service takes any case and stores upper case.
-		caseInsensitive: true,
-		options: [
-			{ name: 'Invoice', value: 'INVOICE', description: 'At most one invoice per order' },
-			{
-				name: 'AWB',
-				value: 'AWB',
-				description: 'Airway bill; several per order, each with its own reference',
-			},
-		],
-		description: 'What the document is',
-	},
-	{
-		name: 'documentRef',
-		displayName: 'Document Reference',
-		type: 'text',
-		wire: 'document_ref',
-		required: true,
-		minLength: 3,
-		maxLength: 100,
-		description: 'The invoice number or the airway-bill number (3-100 characters)',
-	},
-	{
-		name: 'binaryPropertyName',
-		displayName: 'Input Binary Field',
-		type: 'text',
-		required: true,
-		description: 'The file to upload: pdf, doc, docx, jpg or jpeg, at most 2 MB',
-		ui: { default: 'data', hint: 'The name of the input binary property that holds the file' },
-	},
-	{
-		group: 'collection',
-		name: 'options',
-		displayName: 'Options',
-		placeholder: 'Add Option',
-		fields: [
-			{
-				name: 'fileName',
-				displayName: 'File Name',
-				label: 'file',
-				type: 'text',
-				pattern: { regex: DOCUMENT_NAME, rule: EXTENSION_RULE },
-				description:
-					'File name to send instead of the one of the binary data; its extension must be pdf, doc, docx, jpg or jpeg',
-			},
-		],
-	},
-];
-
-export const facts = {
-	kind: 'write',
-	movesMoney: false,
-	retried: true,
-	lostAnswer: 'repeatRefused',
-	settledBy:
-		'the service refuses a second invoice for an order and a second air waybill with the same reference',
-} as const satisfies OperationFacts;
-
-export const toolDescription = describeTool(
-	'Attaches an invoice or air waybill file (from the binary data of the item) to a captured transaction. Needs the transaction ID, the document type and its reference.',
-	facts,
-);
-
-export const description = updateDisplayOptions({ show }, tableProperties(table));
+import { doneAfterLostAnswer, sendWrite, settledError } from '../lostAnswer';
+import { tableOperation } from '../operation';
+import { refusesRepeat } from '../tool';
 
 /** The file to send and its name: the File Name option, else the binary's own name. */
 async function readFile(
@@ -176,50 +81,124 @@ function lostAnswerError(error: NodeError): NodeError {
  * document_type, document_ref and file. Sent again after a lost answer: the service refuses a
  * second invoice for the order and a second AWB with the same reference, which settles it.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const channel = getChannel(this, itemIndex);
-	const { values, violations } = readTable(this, itemIndex, table);
-	assertValid(this, itemIndex, violations);
-	const options = values.options as IDataObject;
-	const { fileName, file } = await readFile(
-		this,
-		itemIndex,
-		String(values.binaryPropertyName),
-		options.fileName,
-	);
-	const fields = toWire(table, values);
-	let response: IDataObject;
-	try {
-		response = await apiRequest.call(this, itemIndex, {
-			channel,
-			method: 'POST',
-			path: '/orders/v1/transaction/documents',
-			multipart: [
-				// transaction_id, document_type and document_ref, as the table names them.
-				...formParts(fields),
+export const { option, table, facts, toolDescription, description, execute } = tableOperation({
+	resource: 'transaction',
+	option: {
+		name: 'Upload Document',
+		value: 'uploadDocument',
+		description: 'Attach an invoice or airway bill (AWB) to a captured transaction',
+		action: 'Upload a transaction document',
+	},
+	table: [
+		{
+			name: 'transactionId',
+			displayName: 'Transaction ID',
+			type: 'text',
+			wire: 'transaction_id',
+			required: true,
+			description: "The service's ID of the captured transaction the document belongs to",
+			ui: { hint: "The transaction_id from the order's webhook or from Transaction > Get Many" },
+		},
+		{
+			name: 'documentType',
+			displayName: 'Document Type',
+			type: 'options',
+			wire: 'document_type',
+			required: true,
+			// The service takes any case and stores upper case.
+			caseInsensitive: true,
+			options: [
+				{ name: 'Invoice', value: 'INVOICE', description: 'At most one invoice per order' },
 				{
-					name: 'file',
-					fileName,
-					contentType: contentTypeOf(fileName) ?? 'application/octet-stream',
-					data: file,
+					name: 'AWB',
+					value: 'AWB',
+					description: 'Airway bill; several per order, each with its own reference',
 				},
 			],
-			retrySafe: facts.retried,
-			howToCheck: "check the transaction's documents in the merchant dashboard",
-			codes: DOCUMENT_CODES,
-			confirmDuplicate: (failure) => sameDocument(failure, fields),
-		});
-	} catch (error) {
-		throw settleWriteFailure(this, itemIndex, error, lostAnswerError);
-	}
-	if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
+			description: 'What the document is',
+		},
+		{
+			name: 'documentRef',
+			displayName: 'Document Reference',
+			type: 'text',
+			wire: 'document_ref',
+			required: true,
+			minLength: 3,
+			maxLength: 100,
+			description: 'The invoice number or the airway-bill number (3-100 characters)',
+		},
+		{
+			name: 'binaryPropertyName',
+			displayName: 'Input Binary Field',
+			type: 'text',
+			required: true,
+			description: 'The file to upload: pdf, doc, docx, jpg or jpeg, at most 2 MB',
+			ui: { default: 'data', hint: 'The name of the input binary property that holds the file' },
+		},
+		{
+			group: 'collection',
+			name: 'options',
+			displayName: 'Options',
+			placeholder: 'Add Option',
+			fields: [
+				{
+					name: 'fileName',
+					displayName: 'File Name',
+					label: 'file',
+					type: 'text',
+					pattern: { regex: DOCUMENT_NAME, rule: EXTENSION_RULE },
+					description:
+						'File name to send instead of the one of the binary data; its extension must be pdf, doc, docx, jpg or jpeg',
+				},
+			],
+		},
+	],
+	facts: refusesRepeat(
+		'the service refuses a second invoice for an order and a second air waybill with the same reference',
+	),
+	tool: 'Attaches an invoice or air waybill file (from the binary data of the item) to a captured transaction. Needs the transaction ID, the document type and its reference.',
+	run: async (ctx, itemIndex, table, facts) => {
+		const channel = getChannel(ctx, itemIndex);
+		const { values, violations } = readTable(ctx, itemIndex, table);
+		assertValid(ctx, itemIndex, violations);
+		const options = values.options as IDataObject;
+		const { fileName, file } = await readFile(
+			ctx,
+			itemIndex,
+			String(values.binaryPropertyName),
+			options.fileName,
+		);
+		const fields = toWire(table, values);
+		const response = await sendWrite(
+			ctx,
+			itemIndex,
+			{
+				channel,
+				method: 'POST',
+				path: '/orders/v1/transaction/documents',
+				multipart: [
+					// transaction_id, document_type and document_ref, as the table names them.
+					...formParts(fields),
+					{
+						name: 'file',
+						fileName,
+						contentType: contentTypeOf(fileName) ?? 'application/octet-stream',
+						data: file,
+					},
+				],
+				retrySafe: facts.retried,
+				howToCheck: "check the transaction's documents in the merchant dashboard",
+				codes: DOCUMENT_CODES,
+				confirmDuplicate: (failure) => sameDocument(failure, fields),
+			},
+			lostAnswerError,
+		);
+		if (response.lostAnswer) return [{ json: response, pairedItem: { item: itemIndex } }];
 
-	const data =
-		typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)
-			? (response.data as IDataObject)
-			: { message: response.message };
-	return [{ json: data, pairedItem: { item: itemIndex } }];
-}
+		const data =
+			typeof response.data === 'object' && response.data !== null && !Array.isArray(response.data)
+				? (response.data as IDataObject)
+				: { message: response.message };
+		return [{ json: data, pairedItem: { item: itemIndex } }];
+	},
+});
