@@ -109,3 +109,23 @@ export function triggerWorkflow(id: string, webhookId: string): WorkflowJson {
 		connections: chain(['Payment Gateway Trigger', 'Received']),
 	};
 }
+
+/** One signed delivery of a captured sale (10.00 AED, new IDs) to a trigger's URL; its status. */
+export async function deliverSignedPayment(url: string, secret: string): Promise<number> {
+	const id = String(Date.now());
+	const answer = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'notification-secret': secret },
+		body: JSON.stringify({
+			action: 'SALE',
+			status: 'SUCCESS',
+			order_status: 'CAPTURED',
+			p_order_id: id,
+			transaction_id: id,
+			amount: '10.00',
+			currency: 'AED',
+			transaction_time: '29-11-2026 08:00:00',
+		}),
+	});
+	return answer.status;
+}

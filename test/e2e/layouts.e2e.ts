@@ -13,7 +13,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { sandboxCredentials, TRIGGER_PATH, triggerWorkflow } from './fixtures';
+import {
+	deliverSignedPayment,
+	sandboxCredentials,
+	TRIGGER_PATH,
+	triggerWorkflow,
+} from './fixtures';
 import { N8n, TRIGGER_TYPE, type Execution } from './n8n';
 
 const ROOT = resolve(__dirname, '../..');
@@ -36,28 +41,10 @@ async function deliverOnePayment(n8n: N8n, type: string): Promise<Execution[]> {
 	await n8n.publish('e2eLayoutEvents');
 	await n8n.start();
 	const url = n8n.webhookUrl(webhookId, TRIGGER_PATH);
-	const payload = {
-		action: 'SALE',
-		status: 'SUCCESS',
-		order_status: 'CAPTURED',
-		p_order_id: String(Date.now()),
-		transaction_id: String(Date.now()),
-		amount: '10.00',
-		currency: 'AED',
-		transaction_time: '29-11-2026 08:00:00',
-	};
 	let status = 404;
 	// Until the published workflow's webhook is registered (404 before), then once.
 	for (const deadline = Date.now() + 120_000; status === 404 && Date.now() < deadline; ) {
-		const answer = await fetch(url, {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'notification-secret': sandbox.keys.webhook.notificationSecret,
-			},
-			body: JSON.stringify(payload),
-		});
-		status = answer.status;
+		status = await deliverSignedPayment(url, sandbox.keys.webhook.notificationSecret);
 		if (status === 404) await sleep(500);
 	}
 	expect({ status, log: status === 200 ? '' : n8n.log().slice(-3000) }).toEqual({

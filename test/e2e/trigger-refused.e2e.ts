@@ -24,7 +24,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { assertChromium, setUpOwner, signedInBrowser } from './browser';
-import { sandboxCredentials, TRIGGER_PATH, triggerWorkflow } from './fixtures';
+import {
+	deliverSignedPayment,
+	sandboxCredentials,
+	TRIGGER_PATH,
+	triggerWorkflow,
+} from './fixtures';
 import { N8n, OWNER } from './n8n';
 
 const REFUSED = 'cannot tell a delivery from its retry';
@@ -141,26 +146,11 @@ const expectReason = (text: string | null | undefined) => {
 };
 
 /** One signed payment delivery to the trigger's production URL; its HTTP status. */
-async function deliver(n8n: N8n, box: Sandbox, webhookId: string): Promise<number> {
-	const answer = await fetch(n8n.webhookUrl(webhookId, TRIGGER_PATH), {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'notification-secret': box.keys.webhook.notificationSecret,
-		},
-		body: JSON.stringify({
-			action: 'SALE',
-			status: 'SUCCESS',
-			order_status: 'CAPTURED',
-			p_order_id: String(Date.now()),
-			transaction_id: String(Date.now()),
-			amount: '10.00',
-			currency: 'AED',
-			transaction_time: '29-11-2026 08:00:00',
-		}),
-	});
-	return answer.status;
-}
+const deliver = async (n8n: N8n, box: Sandbox, webhookId: string): Promise<number> =>
+	await deliverSignedPayment(
+		n8n.webhookUrl(webhookId, TRIGGER_PATH),
+		box.keys.webhook.notificationSecret,
+	);
 
 /** The editor's error message: its text, and which of `phrases` are hidden until it is scrolled. */
 async function readToast(page: Page): Promise<{ text: string; hidden: string[] }> {

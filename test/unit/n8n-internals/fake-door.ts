@@ -33,3 +33,12 @@ export function fakeDoor(given: {
 		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
 	};
 }
+
+/** Database rows that take every claim (a found "database rows" capability). */
+export const acceptingRows = {
+	insert: async () => true,
+	read: async () => undefined,
+	update: async () => undefined,
+	delete: async () => undefined,
+	deleteOlder: async () => undefined,
+};

@@ -4,7 +4,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { N8nInternalsError } from '../../../../nodes/n8n-internals';
 import { assertExactlyOnce } from '../../../../nodes/PaymentGatewayTrigger/exactly-once/activation';
-import { fakeDoor } from '../../n8n-internals/fake-door';
+import { acceptingRows, fakeDoor } from '../../n8n-internals/fake-door';
 
 const hook = (options: object) =>
 	({
@@ -32,13 +32,7 @@ test('published with Drop Duplicate Deliveries off, or where the mode holds', as
 	await expect(
 		assertExactlyOnce(hook({ dropDuplicates: false }), fakeDoor({ processedRows: changedRows })),
 	).resolves.toBeUndefined();
-	const rows = {
-		insert: async () => true,
-		read: async () => undefined,
-		update: async () => undefined,
-		delete: async () => undefined,
-		deleteOlder: async () => undefined,
-	};
+	const rows = acceptingRows;
 	await expect(
 		assertExactlyOnce(hook({}), fakeDoor({ processedRows: rows })),
 	).resolves.toBeUndefined();

@@ -7,18 +7,12 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { N8nInternalsError } from '../../../../nodes/n8n-internals';
 import { reportLine } from '../../../../nodes/n8n-internals/report';
 import { judgeDelivery } from '../../../../nodes/PaymentGatewayTrigger/exactly-once';
-import { fakeDoor } from '../../n8n-internals/fake-door';
+import { acceptingRows, fakeDoor } from '../../n8n-internals/fake-door';
 
 const changedIn = (capability: string, detail: string) =>
 	new N8nInternalsError(capability, 'changed', 'n8n 9.9.9', detail);
 const carries = async () => false;
-const rows = {
-	insert: async () => true,
-	read: async () => undefined,
-	update: async () => undefined,
-	delete: async () => undefined,
-	deleteOlder: async () => undefined,
-};
+const rows = acceptingRows;
 const list = { checkAndRecord: async (keys: string[]) => new Set(keys), remove: async () => {} };
 const redis = { prefix: 'n8n', ready: async () => {}, eval: async () => 'taken' };
 
