@@ -29,7 +29,7 @@ export const lateStatusUrlField: Field = {
 	displayName: 'Late Status Trigger URL',
 	type: 'webhookUrl',
 	description:
-		"Production URL of a published Payment Gateway Trigger (recommended). The order's status then goes to that trigger, which passes it on to this execution while it waits; a late status, final and after the wait ended (a payment after Timed Out), starts the trigger's workflow instead, once, marked late. Left empty, such a payment reaches no workflow.",
+		"Production URL of a published Payment Gateway Trigger (recommended). The order's status then goes to that trigger, which passes it on to this execution while it waits; a late status (a final one after the wait ended, such as a payment after Timed Out) starts the trigger's workflow instead, once, marked late. Left empty, such a payment reaches no workflow.",
 	ui: {
 		placeholder: 'https://n8n.example.com/webhook/…/payment-gateway',
 		displayOptions: { show: { sendStatusToThisExecution: [true] } },
