@@ -4,7 +4,7 @@
 // (test/harness/waiting.ts). The real n8n runs of it: test/e2e/wait-for-payment.
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { SECRET_HEADER } from '../../nodes/webhook/delivery';
 import { lateStatusUrl } from '../../nodes/webhook/late-status';
@@ -16,11 +16,10 @@ import type {
 	WaitingExecution,
 	WebhookHarness,
 } from '../harness';
-import { orderSandbox } from './order/support';
-import { GATEWAY, sandboxCredentials } from './support';
+import { orderSandbox, WEBHOOK_CREDENTIAL as WEBHOOK, waitForPaymentNode } from './order/support';
+import { sandboxCredentials } from './support';
 
 const { box, runOrder } = orderSandbox(43);
-const WEBHOOK = 'paymentGatewayWebhookApi';
 const ref = (type: string) => ({ [type]: { id: type, name: type } });
 
 const webhookCredential = (): HarnessCredential => ({
@@ -37,18 +36,7 @@ function waitWorkflow(orderId: string): { definition: HarnessWorkflow; options: 
 		definition: {
 			nodes: [
 				{ name: 'Start', type: 'harness.start', parameters: { items: [{}], binary: [] } },
-				{
-					name: 'Gateway',
-					type: GATEWAY,
-					parameters: {
-						resource: 'order',
-						operation: 'waitForPayment',
-						orderId,
-						waitLimit: 2,
-						waitLimitUnit: 'hours',
-					} as INodeParameters,
-					credentials: { ...ref('paymentGatewayHostedApi'), ...ref(WEBHOOK) },
-				},
+				waitForPaymentNode(orderId),
 				...outputs.map((name) => ({ name, type: 'harness.noOp', parameters: {} })),
 			],
 			connections: {
