@@ -11,12 +11,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { addIsoDates } from '../PaymentGateway/helpers/dates';
 import { classifyEvent, deliveryKey, EVENTS_SUBTITLE, PAYMENT_EVENTS } from '../webhook/events';
 import { checkDelivery } from '../webhook/delivery';
+import { executionOf } from '../webhook/late-status';
 import { checkNotificationSecret, publicHeaders } from '../webhook/headers';
 import { tableProperties } from '../PaymentGateway/fields/properties';
 import { judgeDelivery } from './exactly-once';
 import { assertExactlyOnce } from './exactly-once/activation';
 import { optionsGroup, readOptions } from './options';
-import { executionOf, relayToWait, resumeTarget } from './relay';
+import { lateStatusResumeUrl, passLateStatus } from './late-status';
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -107,10 +108,10 @@ export class PaymentGatewayTrigger implements INodeType {
 			this.getResponseObject().status(500).json({ message: options.invalid });
 			return { noWebhookResponse: true };
 		}
-		// A status for a waiting execution goes there; only one after the wait ended runs here.
-		const resume = resumeTarget(this);
+		// A late status for a waiting execution goes there; only one after the wait ended runs here.
+		const resume = lateStatusResumeUrl(this);
 		if (resume) {
-			const answered = await relayToWait(this, resume, payload, headers, options);
+			const answered = await passLateStatus(this, resume, payload, headers, options);
 			if (answered) return answered;
 		}
 

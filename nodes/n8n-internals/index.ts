@@ -46,4 +46,6 @@ export const n8nInternals: N8nInternals = {
 
 export { ssrfProtectionOn };
 
+export { waitingAnswer, type WaitingAnswer } from './waiting-answers';
+
 export { reportOnce, exactlyOnceMode, exactlyOnceProblem, type ExactlyOnceMode } from './report';

@@ -18,7 +18,8 @@ export type ExactlyOnceMode =
 
 type Probed = Record<string, Capability<unknown> | Error>;
 
-const settled = async (probe: () => Promise<Capability<unknown>>) =>
+/** A probe's capability, or the error it rejected with. */
+const outcomeOf = async (probe: () => Promise<Capability<unknown>>) =>
 	await probe().catch((error: Error) => error);
 
 /** The mode that the trigger's capabilities give, in the order it uses them. */
@@ -57,14 +58,14 @@ const describe = (name: string, capability: Capability<unknown> | Error) => {
 /** Every capability that needs no node context, probed (memoised by each capability). */
 async function probeAll(door: N8nInternals): Promise<Probed> {
 	return {
-		'queue Redis': await settled(door.queueRedis),
-		'execution check': await settled(door.executionCheck),
-		'database rows': await settled(door.processedRows),
-		'processed-data list': await settled(door.processedList),
-		'resume engine': await settled(door.resumeEngine),
-		'time-out look': await settled(door.timeOutLook),
-		'execution custom data': await settled(door.executionCustomData),
-		'SSRF setting': await settled(door.ssrfSetting),
+		'queue Redis': await outcomeOf(door.queueRedis),
+		'execution check': await outcomeOf(door.executionCheck),
+		'database rows': await outcomeOf(door.processedRows),
+		'processed-data list': await outcomeOf(door.processedList),
+		'resume engine': await outcomeOf(door.resumeEngine),
+		'time-out look': await outcomeOf(door.timeOutLook),
+		'execution custom data': await outcomeOf(door.executionCustomData),
+		'SSRF setting': await outcomeOf(door.ssrfSetting),
 	};
 }
 

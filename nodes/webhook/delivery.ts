@@ -1,7 +1,9 @@
 /**
  * nodes/webhook/: the service's webhook deliveries, shared by the Payment Gateway Trigger, Wait
  * for Payment's resume webhook and (event names only) the Poll Trigger: the check below, the
- * notification secret (secret.ts), headers (headers.ts) and the event of a payload (events.ts).
+ * notification secret (secret.ts), headers (headers.ts), the event of a payload (events.ts), what
+ * a status says of the payment (outcome.ts), and Late Status's URL (late-status.ts) and last look
+ * (last-look.ts).
  *
  * The check every delivery from the service passes, in the trigger and in Wait for Payment's
  * resume webhook alike: the notification secret, then a JSON object body. A refused delivery is

@@ -1,5 +1,7 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
+import { paymentOutcome, statusText } from './outcome';
+
 /** Events as the service's state table and webhook payload define them. */
 export const PAYMENT_EVENTS: INodePropertyOptions[] = [
 	{
@@ -33,18 +35,15 @@ export const EVENTS_SUBTITLE = `={{ (($parameter["events"] || []).includes("*") 
 	Object.fromEntries(PAYMENT_EVENTS.map((e) => [e.value, e.name])),
 )})[e] || e)).join(", ") }}`;
 
-const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
-
 /** Names the event a webhook payload reports, from its action, status and order_status. */
 export function classifyEvent(payload: IDataObject): string {
-	const action = upper(payload.action);
-	const status = upper(payload.status);
-	const orderStatus = upper(payload.order_status);
-	if (status === 'FAILED' || orderStatus === 'FAILED') return 'payment_failed';
-	if (action === 'AUTH_REVERSAL') {
-		return status === 'SUCCESS' && payload.m_payment_token ? 'card_tokenised' : 'other';
+	if (paymentOutcome(payload.status, payload.order_status) === 'failed') return 'payment_failed';
+	if (statusText(payload.action) === 'AUTH_REVERSAL') {
+		return statusText(payload.status) === 'SUCCESS' && payload.m_payment_token
+			? 'card_tokenised'
+			: 'other';
 	}
-	switch (orderStatus) {
+	switch (statusText(payload.order_status)) {
 		case 'REFUNDED':
 			return 'payment_refunded';
 		case 'PARTIALLY_REFUNDED':

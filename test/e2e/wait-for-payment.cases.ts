@@ -93,12 +93,12 @@ export function waitForPaymentCases(
 		);
 		expect(again.status).toBe(409);
 		// The same status again through the trigger: the order was handled, nothing runs there either.
-		const relayed = await deliver(
+		const passedOn = await deliver(
 			waiting.webhookUrl,
 			env.sandbox.keys.webhook.notificationSecret,
 			event.payload,
 		);
-		expect([relayed.status, JSON.parse(relayed.body)]).toEqual([
+		expect([passedOn.status, JSON.parse(passedOn.body)]).toEqual([
 			200,
 			{ received: true, processed: false, reason: 'order handled' },
 		]);
@@ -278,12 +278,12 @@ export function waitForPaymentCases(
 		// The trigger's delivery of that payment arrives after all (its path fixed): the order was
 		// handled by the last look, so the trigger's workflow does not run it as a late payment.
 		const secret = env.sandbox.keys.webhook.notificationSecret;
-		const relayed = await deliver(
+		const passedOn = await deliver(
 			triggerUrlFor(env.hookBase, missed.resumeUrl),
 			secret,
 			event.payload,
 		);
-		expect([relayed.status, JSON.parse(relayed.body)]).toEqual([
+		expect([passedOn.status, JSON.parse(passedOn.body)]).toEqual([
 			200,
 			{ received: true, processed: false, reason: 'order handled' },
 		]);

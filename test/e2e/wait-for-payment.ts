@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+import { LATE_STATUS_QUERY } from '../../nodes/webhook/late-status';
 import type { Sandbox } from '../sandbox';
 import { GATEWAY_TYPE, nodeItems, type Execution, type N8n, type WorkflowJson } from './n8n';
 import { SIGNED_RESUME_URLS } from './version';
@@ -210,10 +211,10 @@ export async function startWaiting(
 	});
 	expect(answer.status).toBe(200);
 	const { pOrderId, webhookUrl } = await orderOf(env.sandbox, ref);
-	// The order's statuses go to the payment-events trigger, which passes them on (`resume`).
-	const relay = new URL(webhookUrl);
-	expect(relay.pathname).toBe(`/webhook/${triggerPath}`);
-	const resumeUrl = relay.searchParams.get('resume') ?? '';
+	// Late Status: the order's statuses go to the payment-events trigger, which passes them on.
+	const lateStatus = new URL(webhookUrl);
+	expect(lateStatus.pathname).toBe(`/webhook/${triggerPath}`);
+	const resumeUrl = lateStatus.searchParams.get(LATE_STATUS_QUERY) ?? '';
 	const url = new URL(resumeUrl);
 	expect(url.origin).toBe(new URL(env.hookBase).origin);
 	// n8n 2.x signs resume URLs; 1.x does not (the webhook credential's secret still guards them).

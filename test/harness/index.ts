@@ -32,6 +32,8 @@ export {
 } from './registry';
 export type { HarnessBinaryInput } from './nodes';
 export { startWebhookWorkflow } from './webhook';
+export { WaitingExecutions } from './waiting';
+export type { WaitingExecution, WaitingState } from './waiting';
 export { ensureProcessedData, processedData } from './processed-data';
 export { dataTables, MemoryDataTables } from './data-tables';
 export { startPollWorkflow } from './poll';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,7 @@ import { HarnessCredentialsHelper } from './credentials-helper';
 import { ensureEnvironment } from './environment';
 import { toError } from './errors';
 import type { HarnessWorkflow, RunOptions, RunResult } from './index';
+import type { WaitingExecutions } from './waiting';
 import { prepareWorkflow, toRunResult } from './workflow';
 
 export interface WebhookRequest {
@@ -76,9 +78,11 @@ export interface WebhookHarness {
 export type WebhookOptions = RunOptions & {
 	/** The node whose webhook receives deliveries; defaults to the first node with a webhook. */
 	triggerNode?: string;
+	/** Executions waiting in this n8n: their addresses (/webhook-waiting/<id>) answer as n8n's. */
+	waiting?: WaitingExecutions;
 };
 
-interface IncomingRequest {
+export interface IncomingRequest {
 	method: string;
 	/** Path and query string, as on the request line. */
 	url: string;
@@ -115,7 +119,7 @@ class BodyParseError extends Error {}
  * body is refused before the node runs. n8n leaves other bodies unparsed (XML is parsed there,
  * not here); the node then sees an empty object.
  */
-function parseBody(request: IncomingRequest): unknown {
+export function parseBody(request: IncomingRequest): unknown {
 	const { type, charset } = contentTypeOf(request.headers);
 	if (request.rawBody.length === 0) return {};
 	const encoding = (Buffer.isEncoding(charset) ? charset : 'utf-8') as BufferEncoding;
@@ -133,7 +137,7 @@ function parseBody(request: IncomingRequest): unknown {
 }
 
 /** Just enough of express's Request for WebhookContext and nodes reading the request. */
-function fakeRequest(request: IncomingRequest, body: unknown) {
+export function fakeRequest(request: IncomingRequest, body: unknown) {
 	const { type, charset } = contentTypeOf(request.headers);
 	const path = request.url.split('?')[0];
 	const header = (name: string) => request.headers[name.toLowerCase()];
@@ -157,7 +161,7 @@ function fakeRequest(request: IncomingRequest, body: unknown) {
 }
 
 /** Captures what a node (or the harness, answering for n8n) writes to express's Response. */
-class CapturedResponse {
+export class CapturedResponse {
 	statusCode = 200;
 
 	readonly headers: Record<string, string> = {};
@@ -249,16 +253,22 @@ class CapturedResponse {
 		return this.finish(this.payload, text === '' ? this.body : text);
 	}
 
-	// express's Response is an event emitter; nothing here ever fires.
-	on() {
+	// express's Response is an event emitter: 'finish' fires once the answer is written (the
+	// trigger forgets a delivery it answered with an error then); nothing else fires.
+	private readonly events = new EventEmitter();
+
+	on(event: string, listener: (...args: unknown[]) => void) {
+		this.events.on(event, listener);
 		return this;
 	}
 
-	once() {
+	once(event: string, listener: (...args: unknown[]) => void) {
+		this.events.once(event, listener);
 		return this;
 	}
 
-	off() {
+	off(event: string, listener: (...args: unknown[]) => void) {
+		this.events.off(event, listener);
 		return this;
 	}
 
@@ -269,11 +279,12 @@ class CapturedResponse {
 		this.body = body;
 		this.headersSent = true;
 		this.writableEnded = true;
+		this.events.emit('finish');
 		return this;
 	}
 }
 
-function respond(response: CapturedResponse, status: number, body: unknown): void {
+export function respond(response: CapturedResponse, status: number, body: unknown): void {
 	response.status(status);
 	if (typeof body === 'string') response.send(body);
 	else response.json(body);
@@ -577,16 +588,18 @@ export async function startWebhookWorkflow(
 			const rawBody = await readBody(req);
 			const url = req.url ?? '/';
 			const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-			const { response } = await route(
-				{
-					method: (req.method ?? 'GET').toUpperCase(),
-					url,
-					headers: { ...req.headers },
-					query: { ...parseQueryString(search) },
-					rawBody,
-				},
-				'http',
-			);
+			const request: IncomingRequest = {
+				method: (req.method ?? 'GET').toUpperCase(),
+				url,
+				headers: { ...req.headers },
+				query: { ...parseQueryString(search) },
+				rawBody,
+			};
+			// Not queued: the trigger's own webhook() calls a waiting execution while it runs.
+			const response =
+				options.waiting && url.startsWith('/webhook-waiting/')
+					? await options.waiting.answer(request)
+					: (await route(request, 'http')).response;
 			res.writeHead(response.statusCode, response.headers);
 			res.end(response.payload);
 		} catch (error) {

@@ -1,6 +1,6 @@
 /**
  * One policy, for both modes, for a delivery whose first receiver ended before n8n answered (its
- * claim was never settled): did that receiver's execution start? n8n's executions are the truth.
+ * claim was never decided): did that receiver's execution start? n8n's executions are the truth.
  * - an execution carries the delivery → it ran: this copy is a duplicate;
  * - none does → it never started: this copy runs;
  * - n8n offers no execution check here → this copy runs (the documented mode "… without execution

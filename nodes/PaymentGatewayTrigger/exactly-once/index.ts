@@ -3,11 +3,11 @@
  * ones are dropped). Which layer is primary depends on the mode, named once in n8n's log
  * (docs/running-at-scale.md, "n8n's internals and the exactly-once modes"):
  * - queue mode: n8n's Redis is primary and the only layer, an atomic claim shared by every process,
- *   settled by n8n's answer (redis-claim.ts over redis-store.ts);
+ *   decided by n8n's answer (redis-claim.ts over redis-store.ts);
  * - regular mode: process memory first (memory.ts; atomic within the process), then the durable
  *   record: one row per delivery in n8n's processed_data table (rows.ts), or n8n's processed-data
  *   list where n8n offers no rows (list.ts), or nothing (memory only);
- * - both: a delivery whose first receiver died unanswered is settled by earlier-run.ts, one policy.
+ * - both: a delivery whose first receiver died unanswered is decided by earlier-run.ts, one policy.
  * A delivery n8n answers with an error is forgotten again in every layer, so the service's retry
  * runs.
  */

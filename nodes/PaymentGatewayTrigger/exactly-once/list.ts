@@ -44,14 +44,14 @@ export async function claimPersisted(
 	return (await batch.recorded).has(key);
 }
 
-/** Runs `run` after every earlier call for the same scope settled (n8n's update is not atomic). */
+/** Runs `run` after every earlier call for the same scope finished (n8n's update is not atomic). */
 async function oneAtATime<T>(id: string, run: () => Promise<T>): Promise<T> {
 	const previous = queues.get(id) ?? Promise.resolve();
 	const next = previous.then(run, run);
-	const settled = next.catch(() => undefined);
-	queues.set(id, settled);
-	void settled.then(() => {
-		if (queues.get(id) === settled) queues.delete(id);
+	const finished = next.catch(() => undefined);
+	queues.set(id, finished);
+	void finished.then(() => {
+		if (queues.get(id) === finished) queues.delete(id);
 	});
 	return await next;
 }

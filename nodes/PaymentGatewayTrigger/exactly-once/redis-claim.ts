@@ -39,7 +39,7 @@ export interface ClaimDeps {
 	warn(message: string): void;
 	/**
 	 * Whether the delivery's execution started since `since` (earlier-run.ts: the one policy for
-	 * both modes). Asked only after a claim was left unsettled.
+	 * both modes). Asked only after a claim was left undecided.
 	 */
 	earlierRun(since: number): Promise<EarlierRun>;
 }
@@ -56,8 +56,8 @@ export async function claimDelivery(
 	const taken = await deps.store.claim(redisKey, token, PENDING_TTL_MS, keepMs, started);
 	if (taken === 'done' || taken === 'pending') return taken;
 	if (taken.orphanSince !== undefined) {
-		const settled = await settleOrphan(deps, redisKey, token, keepMs, taken.orphanSince);
-		if (settled) return settled;
+		const decided = await decideOrphan(deps, redisKey, token, keepMs, taken.orphanSince);
+		if (decided) return decided;
 	}
 	// Until `heldUntil` the pending key surely exists (it was set or renewed with PENDING_TTL_MS).
 	let heldUntil = started + PENDING_TTL_MS;
@@ -90,7 +90,7 @@ export async function claimDelivery(
 				// Retried on the next tick while the pending key surely still exists.
 				if (deps.now() >= heldUntil && !finished) {
 					end(
-						`Payment Gateway Trigger: could not settle the claim of a delivery (${error.message}); it expires by itself`,
+						`Payment Gateway Trigger: could not confirm or release the claim of a delivery (${error.message}); it expires by itself`,
 					);
 				}
 			})
@@ -107,7 +107,7 @@ export async function claimDelivery(
  * confirmed), 'pending' when that cannot be told now (released, mark kept: a later copy asks
  * again), undefined when the delivery runs here.
  */
-async function settleOrphan(
+async function decideOrphan(
 	deps: ClaimDeps,
 	redisKey: string,
 	token: string,

@@ -10,7 +10,7 @@ import type { QueueRedis } from '../../n8n-internals';
 export type Holder = 'done' | 'pending';
 
 /**
- * A claim taken: `orphanSince` is set when an earlier claim of the key was never settled (its
+ * A claim taken: `orphanSince` is set when an earlier claim of the key was never decided (its
  * process died before n8n's answer), with the time that claim was first taken.
  */
 export interface Taken {
@@ -19,8 +19,8 @@ export interface Taken {
 
 export interface ClaimStore {
 	/**
-	 * SET key pending:token NX PX ttl, and a mark `<key>:since` kept for `keepMs` that only settling
-	 * removes: the claim taken, else who holds the key.
+	 * SET key pending:token NX PX ttl, and a mark `<key>:since` kept for `keepMs` that only deciding
+	 * the claim (confirm or release) removes: the claim taken, else who holds the key.
 	 */
 	claim(
 		key: string,
@@ -42,7 +42,7 @@ export interface ClaimStore {
 	keyFor(scope: string, deliveryKey: string): string;
 }
 
-// KEYS[1] the claim, KEYS[2] its mark; the mark keeps the first claim's time until settled.
+// KEYS[1] the claim, KEYS[2] its mark; the mark keeps the first claim's time until decided.
 const CLAIM = `local held = redis.call('GET', KEYS[1])
 if held then if held == 'done' then return 'done' else return 'pending' end end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])

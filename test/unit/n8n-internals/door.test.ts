@@ -49,10 +49,15 @@ export function modulesOf(path: string, text: string): string[] {
 	return found;
 }
 
-/** n8n's knowledge that only the door holds: its settings, its table layouts. */
+/** n8n's knowledge that only the door holds: its settings, its table layouts, its answer texts. */
 const KNOWLEDGE: Array<[RegExp, string]> = [
 	[/\benv\s*(?:\.|\[\s*['"`])N8N_[A-Z0-9_]+/, 'reads an n8n setting'],
 	[/['"`]n:(?:\$\{|['"`])/, "writes n8n's processed_data layout"],
+	[
+		// A waiting execution's answers (n8n's WaitingWebhooks): its texts, or words matched in them.
+		/running already|has finished|matching path\/method|Invalid token|\/[^/\n]*\b(?:running|finished)\b[^/\n]*\/[a-z]*\s*\.\s*(?:test|exec)\b|\b(?:includes|match|startsWith|endsWith|indexOf)\(\s*['"`][^'"`]*\b(?:running|finished)\b/i,
+		"reads n8n's answers of a waiting execution",
+	],
 ];
 
 /** What a product file outside the door must not do, as "file: what". */
@@ -88,6 +93,7 @@ describe('one door to n8n internals', () => {
 			'// additionalData in a comment is not a reach',
 			'const on = process.env.N8N_SSRF_PROTECTION_ENABLED;',
 			'const context = `n:${nodeId}:delivery:`;',
+			"if (response.statusCode === 409 && /running/i.test(message)) return 'running';",
 		].join('\n');
 		expect(breaches(join(ROOT, 'nodes/x.ts'), sample)).toEqual([
 			'nodes/x.ts: imports @n8n/di',
@@ -96,13 +102,22 @@ describe('one door to n8n internals', () => {
 			'nodes/x.ts: reaches Container',
 			'nodes/x.ts: reads an n8n setting',
 			"nodes/x.ts: writes n8n's processed_data layout",
+			"nodes/x.ts: reads n8n's answers of a waiting execution",
 		]);
+		for (const line of [
+			"if (message.includes('finished')) return 'ended';",
+			"const ended = text === 'The execution \"41 has finished already.';",
+			'if (/Finished/.exec(body.message)) return;',
+		])
+			expect(breaches(join(ROOT, 'nodes/z.ts'), line)).toEqual([
+				"nodes/z.ts: reads n8n's answers of a waiting execution",
+			]);
 		expect(
 			breaches(join(ROOT, 'nodes/y.ts'), "import type { INode } from 'n8n-workflow';"),
 		).toEqual([]);
 	});
 
-	test('no product file outside nodes/n8n-internals/ imports n8n modules, reaches private fields, reads n8n settings or writes its table layouts', () => {
+	test("no product file outside nodes/n8n-internals/ imports n8n modules, reaches private fields, reads n8n settings, writes its table layouts or reads its answers' texts", () => {
 		expect(outside.length).toBeGreaterThan(50);
 		const found = outside.flatMap((path) => breaches(path, readFileSync(path, 'utf8')));
 		expect(found).toEqual([]);

@@ -1,8 +1,10 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { HarnessNode } from '../../harness';
+
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import { requestsTo, runGateway } from '../support';
+import { GATEWAY, requestsTo, runGateway } from '../support';
 
 export const CREATE = '/orders/v1/create';
 
@@ -38,4 +40,24 @@ export function orderSandbox(seed: number) {
 	const sentData = (n = 0) =>
 		JSON.parse(requestsTo(box.sandbox, CREATE)[n].body.toString()).data as IDataObject;
 	return { box, runOrder, sentData };
+}
+
+export const WEBHOOK_CREDENTIAL = 'paymentGatewayWebhookApi';
+const ref = (type: string) => ({ [type]: { id: type, name: type } });
+
+/** Order > Wait for Payment ("Gateway") for `orderId`, two hours, with the hosted and webhook credentials. */
+export function waitForPaymentNode(orderId: string, more: IDataObject = {}): HarnessNode {
+	return {
+		name: 'Gateway',
+		type: GATEWAY,
+		parameters: {
+			resource: 'order',
+			operation: 'waitForPayment',
+			orderId,
+			waitLimit: 2,
+			waitLimitUnit: 'hours',
+			...(more as INodeParameters),
+		},
+		credentials: { ...ref('paymentGatewayHostedApi'), ...ref(WEBHOOK_CREDENTIAL) },
+	};
 }

@@ -6,8 +6,8 @@ import { NodeHelpers } from 'n8n-workflow';
 import { PaymentGateway } from '../../../nodes/PaymentGateway/PaymentGateway.node';
 import { runAfterWaitLimit, runWorkflow } from '../../harness';
 import type { HarnessWorkflow, RunOptions } from '../../harness';
-import { GATEWAY, requestsTo, sandboxCredentials } from '../support';
-import { CREATE, orderSandbox } from './support';
+import { requestsTo, sandboxCredentials } from '../support';
+import { CREATE, orderSandbox, WEBHOOK_CREDENTIAL, waitForPaymentNode } from './support';
 
 const { box, runOrder, sentData } = orderSandbox(19);
 const LIST = '/orders/v1/transaction-list';
@@ -21,8 +21,6 @@ async function newOrder(): Promise<string> {
 	expect(result.error).toBeUndefined();
 	return String(result.outputs.Gateway[0].json.p_order_id);
 }
-
-const WEBHOOK_CREDENTIAL = 'paymentGatewayWebhookApi';
 
 /** Start → Wait for Payment with the hosted keys and the webhook credential (`secret`). */
 function waitFor(
@@ -48,7 +46,6 @@ function waitWorkflow(
 			data: { notificationSecret: extra.secret ?? box.sandbox.keys.webhook.notificationSecret },
 		},
 	];
-	const ref = (type: string) => ({ [type]: { id: type, name: type } });
 	return {
 		definition: {
 			nodes: [
@@ -58,17 +55,7 @@ function waitWorkflow(
 					parameters: { items: (extra.items ?? [{}]) as INodeParameters[], binary: [] },
 				},
 				{
-					name: 'Gateway',
-					type: GATEWAY,
-					parameters: {
-						resource: 'order',
-						operation: 'waitForPayment',
-						orderId,
-						waitLimit: 2,
-						waitLimitUnit: 'hours',
-						...(more as INodeParameters),
-					},
-					credentials: { ...ref('paymentGatewayHostedApi'), ...ref(WEBHOOK_CREDENTIAL) },
+					...waitForPaymentNode(orderId, more),
 					...(extra.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},
 			],

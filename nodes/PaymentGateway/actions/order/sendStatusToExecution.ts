@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { unsafeUrlReason } from '../../../../credentials/shared/url';
 import type { FieldValues } from '../../fields/read';
 import type { Field, Violation } from '../../fields/types';
+import { lateStatusUrl } from '../../../webhook/late-status';
 
 /**
  * "Send the final status to this execution": the order's webhook URL becomes this execution's
@@ -18,17 +19,17 @@ export const sendStatusToExecutionField: Field = {
 };
 
 /**
- * Where a status goes when the wait is over: the production URL of a Payment Gateway Trigger. The
- * order's webhook URL is then that trigger, carrying this execution's resume URL; the trigger passes
- * each status on to the waiting execution, and runs its own workflow with one that comes after the
- * wait ended (PaymentGatewayTrigger/relay.ts).
+ * Late Status: the production URL of a Payment Gateway Trigger. The order's webhook URL is then that
+ * trigger, carrying this execution's resume URL (webhook/late-status.ts); the trigger passes each
+ * status on to the waiting execution, and runs its own workflow with a late one, that comes after
+ * the wait ended (PaymentGatewayTrigger/late-status.ts).
  */
 export const lateStatusUrlField: Field = {
 	name: 'lateStatusUrl',
 	displayName: 'Late Status Trigger URL',
 	type: 'webhookUrl',
 	description:
-		"Production URL of a published Payment Gateway Trigger (recommended). The order's status then goes to that trigger, which passes it on to this execution while it waits; a final status that comes after the wait ended (a payment after Timed Out) starts the trigger's workflow instead, once, marked late. Left empty, such a payment reaches no workflow.",
+		"Production URL of a published Payment Gateway Trigger (recommended). The order's status then goes to that trigger, which passes it on to this execution while it waits; a late status (a final one after the wait ended, such as a payment after Timed Out) starts the trigger's workflow instead, once, marked late. Left empty, such a payment reaches no workflow.",
 	ui: {
 		placeholder: 'https://n8n.example.com/webhook/…/payment-gateway',
 		displayOptions: { show: { sendStatusToThisExecution: [true] } },
@@ -39,24 +40,19 @@ export const lateStatusUrlField: Field = {
 export const statusDeliveryFields: Field[] = [sendStatusToExecutionField, lateStatusUrlField];
 
 /**
- * The execution's note that its order's status comes through a trigger (the late status URL): Wait
- * for Payment then waits even for an order already paid, since the trigger delivers that status.
+ * The execution's note that its order's status comes through a trigger (its Late Status Trigger
+ * URL): Wait for Payment then waits even for an order already paid, since the trigger delivers that
+ * status.
  */
-export const RELAY_NOTE = 'paymentGatewayLateStatusUrl';
+export const LATE_STATUS_NOTE = 'paymentGatewayLateStatusUrl';
 
-/** The late status URL this execution's order was created with, or '' (none, or not known). */
+/** The Late Status Trigger URL this execution's order was created with, or '' (none, or not known). */
 export function lateStatusUrlOf(ctx: Pick<IExecuteFunctions, 'customData'>): string {
 	try {
-		return String(ctx.customData?.get(RELAY_NOTE) ?? '');
+		return String(ctx.customData?.get(LATE_STATUS_NOTE) ?? '');
 	} catch {
 		return '';
 	}
-}
-
-/** The trigger's URL with the resume URL it passes each status on to. */
-export function relayUrl(triggerUrl: string, resumeUrl: string): string {
-	const separator = triggerUrl.includes('?') ? '&' : '?';
-	return `${triggerUrl}${separator}resume=${encodeURIComponent(resumeUrl)}`;
 }
 
 const LABEL = sendStatusToExecutionField.displayName;
@@ -92,8 +88,8 @@ export function applyStatusDelivery(
 		];
 	}
 	const late = String(values[lateStatusUrlField.name] ?? '');
-	data.urls = { ...urls, webhook_url: late ? relayUrl(late, resumeUrl) : resumeUrl };
+	data.urls = { ...urls, webhook_url: late ? lateStatusUrl(late, resumeUrl) : resumeUrl };
 	// customData keeps at most 255 characters a value; the URL is only shown, never followed.
-	if (late) ctx.customData?.set(RELAY_NOTE, late.slice(0, 255));
+	if (late) ctx.customData?.set(LATE_STATUS_NOTE, late.slice(0, 255));
 	return [];
 }

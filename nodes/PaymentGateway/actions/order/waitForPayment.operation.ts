@@ -11,8 +11,9 @@ import { readTable } from '../../fields/read';
 import type { FieldTable, Violation } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
 import { asNodeError, errorItem } from '../errorItem';
+import { finalOutcome } from '../../../webhook/outcome';
 import { lateStatusUrlOf } from './sendStatusToExecution';
-import { outcomeOf, routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
+import { routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
@@ -105,7 +106,7 @@ function routedAtOnce(
 	order: IDataObject,
 	lateStatusUrl: string,
 ): INodeExecutionData[][] | undefined {
-	const known = lateStatusUrl ? undefined : outcomeOf(order.status, order.status);
+	const known = lateStatusUrl ? undefined : finalOutcome(order.status, order.status);
 	if (!known) return undefined;
 	return routed(known, { json: lookedUpJson(ctx, known, order), pairedItem: { item: 0 } });
 }

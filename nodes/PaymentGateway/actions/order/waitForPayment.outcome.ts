@@ -17,19 +17,6 @@ export const NODE_OUTPUTS_EXPRESSION: `={{${string}}}` = `={{ ($parameter["resou
 	WAIT_OUTPUTS.map((displayName) => ({ type: 'main', displayName })),
 )} : ["main"] }}`;
 
-const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
-
-/**
- * Whether a status is final for the wait: FAILED → failed; PENDING (or none) → not yet; any
- * other state (CAPTURED, AUTHORISED, also later ones such as REFUNDED) means the customer paid.
- */
-export function outcomeOf(status: unknown, orderStatus: unknown): WaitOutcome | undefined {
-	const state = upper(orderStatus);
-	if (upper(status) === 'FAILED' || state === 'FAILED') return 'failed';
-	if (state === '' || state === 'PENDING') return undefined;
-	return 'paid';
-}
-
 /** One item on its outcome's output, nothing on the others. */
 export function routed(outcome: WaitOutcome, item: INodeExecutionData): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);

@@ -9,9 +9,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { n8nInternals, type WaitingNode } from '../../../n8n-internals';
 import { LAST_LOOK_KEY, lastLookValue, type LookedOutcome } from '../../../webhook/last-look';
+import { finalOutcome } from '../../../webhook/outcome';
 import { asNodeError } from '../errorItem';
 import { lookedUpJson, lookUpOrder } from './waitForPayment.lookup';
-import { outcomeOf, routed } from './waitForPayment.outcome';
+import { routed } from './waitForPayment.outcome';
 
 /** Node context key: the wait this node set up, kept with the waiting execution by n8n. */
 export const TIME_OUT_NOTE = 'paymentGatewayTimeOutTurn';
@@ -121,7 +122,7 @@ export async function lastLook(
 		throw failure;
 	}
 	const status = order?.status;
-	const known = order ? outcomeOf(status, status) : undefined;
+	const known = order ? finalOutcome(status, status) : undefined;
 	const looked: LookedOutcome = known ?? 'timedOut';
 	await recordLastLook(ctx, lastLookValue(looked, note.orderId));
 	if (known && order) return routed(known, { json: lookedUpJson(ctx, known, order), pairedItem });

@@ -7,8 +7,9 @@ import type {
 
 import { classifyEvent } from '../../../webhook/events';
 import { checkDelivery } from '../../../webhook/delivery';
+import { finalOutcome } from '../../../webhook/outcome';
 import { addIsoDates } from '../../helpers/dates';
-import { outcomeOf, routed } from './waitForPayment.outcome';
+import { routed } from './waitForPayment.outcome';
 
 /**
  * The resume webhook of a waiting execution, called at `$execution.resumeUrl` (path '' — no
@@ -47,7 +48,7 @@ async function handleDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	const orderId = awaitedOrder(ctx);
 	if (String(payload.p_order_id ?? '') !== orderId)
 		return acknowledged('not the order this execution waits for');
-	const outcome = outcomeOf(payload.status, payload.order_status);
+	const outcome = finalOutcome(payload.status, payload.order_status);
 	if (!outcome)
 		return acknowledged(
 			`order status ${String(payload.order_status ?? '') || 'missing'} is not final`,

@@ -79,7 +79,7 @@ class Response extends EventEmitter {
 }
 
 const KEEP = 24 * 3600_000;
-const settle = async () => await new Promise((r) => setImmediate(r));
+const nextTurn = async () => await new Promise((r) => setImmediate(r));
 
 function setup() {
 	const clock = { now: 1_000_000 };
@@ -116,7 +116,7 @@ function setup() {
 		for (let passed = 0; passed < ms; passed += TICK_MS) {
 			clock.now += TICK_MS;
 			if (withTimers) for (const tick of [...ticks]) tick();
-			await settle();
+			await nextTurn();
 		}
 	};
 	return { clock, store, deps, ticks, warnings, advance, executions };
@@ -129,7 +129,7 @@ describe('shared claim (queue mode)', () => {
 		expect(await claimDelivery(deps, 'k', first, KEEP)).toBe(true);
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('pending');
 		first.answer(200);
-		await settle();
+		await nextTurn();
 		expect(store.keys.get('k')?.value).toBe('done');
 		expect(store.keys.has('k:since')).toBe(false);
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe('done');
@@ -140,7 +140,7 @@ describe('shared claim (queue mode)', () => {
 		const first = new Response();
 		await claimDelivery(deps, 'k', first, KEEP);
 		first.answer(500);
-		await settle();
+		await nextTurn();
 		expect(ticks.size).toBe(0);
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
 	});
@@ -157,7 +157,7 @@ describe('shared claim (queue mode)', () => {
 		expect(await claimDelivery(deps, 'killed', new Response(), KEEP)).toBe(true);
 	});
 
-	test("a process slowed past its claim's expiry: n8n's 2xx still settles it done, mark removed", async () => {
+	test("a process slowed past its claim's expiry: n8n's 2xx still marks it done, mark removed", async () => {
 		const { store, deps, advance } = setup();
 		const slowed = new Response();
 		await claimDelivery(deps, 'k', slowed, KEEP);
@@ -205,7 +205,7 @@ describe('shared claim (queue mode)', () => {
 		const retry = new Response();
 		expect(await claimDelivery(deps, 'k', retry, KEEP)).toBe(true);
 		retry.answer(200);
-		await settle();
+		await nextTurn();
 		expect(store.keys.get('k')?.value).toBe('done');
 		expect(store.keys.has('k:since')).toBe(false);
 	});
@@ -238,7 +238,7 @@ describe('shared claim (queue mode)', () => {
 		const first = new Response();
 		await claimDelivery(deps, 'k', first, KEEP);
 		first.answer(500);
-		await settle();
+		await nextTurn();
 		expect(await claimDelivery(deps, 'k', new Response(), KEEP)).toBe(true);
 		expect(executions.asked).toEqual([]);
 	});

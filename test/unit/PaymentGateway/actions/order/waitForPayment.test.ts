@@ -1,25 +1,7 @@
 import type { INodeType, INodeTypes } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { outcomeOf } from '../../../../../nodes/PaymentGateway/actions/order/waitForPayment.outcome';
 import { PaymentGateway } from '../../../../../nodes/PaymentGateway/PaymentGateway.node';
-
-describe('Wait for Payment: which statuses end the wait', () => {
-	it.each([
-		['SUCCESS', 'CAPTURED', 'paid'],
-		['SUCCESS', 'AUTHORISED', 'paid'],
-		['success', ' authorised ', 'paid'],
-		['SUCCESS', 'REFUNDED', 'paid'],
-		['FAILED', 'FAILED', 'failed'],
-		['FAILED', 'PENDING', 'failed'],
-		['SUCCESS', 'FAILED', 'failed'],
-		['SUCCESS', 'PENDING', undefined],
-		['SUCCESS', '', undefined],
-		[undefined, undefined, undefined],
-	])('status %p, order_status %p → %p', (status, orderStatus, expected) => {
-		expect(outcomeOf(status, orderStatus)).toBe(expected);
-	});
-});
 
 describe('the node outputs as n8n evaluates them', () => {
 	const gateway = new PaymentGateway();

@@ -1,4 +1,4 @@
-// The trigger passing a status on to a waiting execution (relay.ts): when that execution's wait has
+// The trigger passing a late status on to a waiting execution (late-status.ts): when that execution's wait has
 // ended, its Wait for Payment may have taken the order itself by its last look at the wait limit;
 // then the trigger's workflow does not run it again as a late payment.
 import { EventEmitter } from 'node:events';
@@ -6,14 +6,14 @@ import { EventEmitter } from 'node:events';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { N8nInternalsError, type ExecutionCustomData } from '../../../nodes/n8n-internals';
-import { relayToWait } from '../../../nodes/PaymentGatewayTrigger/relay';
+import { passLateStatus } from '../../../nodes/PaymentGatewayTrigger/late-status';
 import { fakeDoor } from '../n8n-internals/fake-door';
 
 const RESUME = 'http://localhost:5678/webhook-waiting/41?signature=abc';
 let workflow = 0;
 
-/** One delivery of `payload` through the relay; n8n answers the resume URL with `answer`. */
-async function relay(payload: IDataObject, customData?: ExecutionCustomData | Error) {
+/** One delivery of `payload` passed on; n8n answers the resume URL: finished already. */
+async function pass(payload: IDataObject, customData?: ExecutionCustomData | Error) {
 	const response = Object.assign(new EventEmitter(), {
 		headersSent: false,
 		statusCode: 200,
@@ -31,18 +31,18 @@ async function relay(payload: IDataObject, customData?: ExecutionCustomData | Er
 	const warnings: string[] = [];
 	const ctx = {
 		getNode: () => ({ id: 'trigger-1', name: 'Trigger' }),
-		getWorkflow: () => ({ id: `wf-relay-${workflow}` }),
+		getWorkflow: () => ({ id: `wf-late-status-${workflow}` }),
 		getResponseObject: () => response,
 		logger: { warn: (m: string) => warnings.push(m), info: () => {}, error: () => {} },
 		helpers: {
 			httpRequest: async () => ({
 				statusCode: 409,
-				body: { message: 'The execution "41 has finished already.' },
+				body: { code: 409, message: 'The execution "41 has finished already.' },
 			}),
 		},
 	} as unknown as IWebhookFunctions;
 	const door = fakeDoor({ executionCustomData: customData });
-	const answered = await relayToWait(
+	const answered = await passLateStatus(
 		ctx,
 		RESUME,
 		payload,
@@ -67,9 +67,9 @@ beforeEach(() => (workflow += 1));
 
 describe('a final status for an execution whose wait ended', () => {
 	test('its last look took this order and outcome: "order handled", nothing runs, a copy neither', async () => {
-		expect((await relay(paid, lastLook('paid:7'))).answered).toEqual(HANDLED);
-		expect((await relay(paid, lastLook('paid:7'))).answered).toEqual(HANDLED);
-		expect((await relay(failed, lastLook('failed:7'))).answered).toEqual(HANDLED);
+		expect((await pass(paid, lastLook('paid:7'))).answered).toEqual(HANDLED);
+		expect((await pass(paid, lastLook('paid:7'))).answered).toEqual(HANDLED);
+		expect((await pass(failed, lastLook('failed:7'))).answered).toEqual(HANDLED);
 	});
 
 	test("the wait timed out, took another outcome or another order, or nothing tells: the trigger's workflow runs", async () => {
@@ -82,7 +82,7 @@ describe('a final status for an execution whose wait ended', () => {
 			undefined,
 		]) {
 			workflow += 1; // a trigger that has not seen this order yet
-			expect((await relay(paid, look)).answered).toBeUndefined();
+			expect((await pass(paid, look)).answered).toBeUndefined();
 		}
 	});
 
@@ -98,7 +98,7 @@ describe('a final status for an execution whose wait ended', () => {
 			},
 			write: async () => undefined,
 		};
-		const first = await relay(paid, busy);
+		const first = await pass(paid, busy);
 		expect([first.answered, first.status, first.sent]).toEqual([
 			{ noWebhookResponse: true },
 			503,
@@ -106,11 +106,11 @@ describe('a final status for an execution whose wait ended', () => {
 		]);
 		expect(first.warnings.join('\n')).toMatch(/Database is not ready!/);
 		// Nothing was remembered of it: the service's retry is judged again.
-		expect((await relay(paid, lastLook('paid:7'))).answered).toEqual(HANDLED);
+		expect((await pass(paid, lastLook('paid:7'))).answered).toEqual(HANDLED);
 	});
 
 	test('a changed n8n is answered 503 too, never run unchecked', async () => {
 		const changed = new N8nInternalsError('execution custom data', 'changed', 'n8n 9.9.9', 'x');
-		expect((await relay(paid, changed)).status).toBe(503);
+		expect((await pass(paid, changed)).status).toBe(503);
 	});
 });

@@ -1,43 +1,37 @@
 /**
- * An order created with a Late Status Trigger URL sends its statuses here, carrying the resume URL
- * of the execution that waits for it (`?resume=`). The trigger passes each one on to that execution
- * while it waits; once the wait has ended (timed out, or the execution is gone), a final status
- * runs this trigger's workflow instead, once per order and outcome. So a paid order reaches exactly
- * one workflow whatever the timing.
+ * Late Status, the trigger's side (the contract: webhook/late-status.ts). An order created with a
+ * Late Status Trigger URL sends its statuses here, carrying the resume URL of the execution that
+ * waits for it. The trigger passes each one on to that execution while it waits; once the wait has
+ * ended (timed out, or the execution is gone), a final status runs this trigger's workflow instead,
+ * once per order and outcome. So a paid order reaches exactly one workflow whatever the timing.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { n8nInternals, type N8nInternals } from '../n8n-internals';
+import { n8nInternals, waitingAnswer, type N8nInternals } from '../n8n-internals';
 import { judgeDelivery } from './exactly-once';
 import type { TriggerOptions } from './options';
 import { SECRET_HEADER } from '../webhook/delivery';
 import { LAST_LOOK_KEY, lastLookValue } from '../webhook/last-look';
+import { executionOf, lateStatusTarget } from '../webhook/late-status';
+import { finalOutcome } from '../webhook/outcome';
 
 /** While the execution runs on towards its wait (milliseconds, usually), the status is held this long. */
 const PATIENCE_MS = 20_000;
 const STEP_MS = 500;
 const FORWARD_TIMEOUT_MS = 10_000;
 
-type Forwarded = 'resumed' | 'kept' | 'ended' | 'running' | 'failed';
+type Forwarded = 'resumed' | 'kept' | 'ended' | 'running' | 'unreachable';
 
-/** The resume URL the delivery carries, when it is an address of this n8n; else undefined. */
-export function resumeTarget(ctx: IWebhookFunctions): string | undefined {
-	const raw = (ctx.getQueryData() as IDataObject).resume;
-	if (typeof raw !== 'string' || raw === '') return undefined;
-	try {
-		const target = new URL(raw);
-		const own = new URL(String(ctx.getNodeWebhookUrl('default') ?? ''));
-		// Only this n8n: a resume URL elsewhere would have the trigger post deliveries anywhere.
-		if (target.origin === own.origin) return target.toString();
-	} catch {
-		// Not a URL: handled below like one of another host.
-	}
-	ctx.logger.warn('Payment Gateway Trigger: a resume URL of another host was ignored');
-	return undefined;
+/** The resume URL a late status delivery carries, when it is an address of this n8n. */
+export function lateStatusResumeUrl(ctx: IWebhookFunctions): string | undefined {
+	const own = String(ctx.getNodeWebhookUrl('default') ?? '');
+	const target = lateStatusTarget(ctx.getQueryData() as IDataObject, own);
+	if (target && 'refused' in target) ctx.logger.warn(`Payment Gateway Trigger: ${target.refused}`);
+	return target && 'resumeUrl' in target ? target.resumeUrl : undefined;
 }
 
-/** What the waiting execution's address answered; n8n says 409 for one running or finished. */
+/** What the waiting execution's address answered (n8n's answers: n8n-internals/waiting-answers.ts). */
 async function forwardOnce(
 	ctx: IWebhookFunctions,
 	url: string,
@@ -55,18 +49,19 @@ async function forwardOnce(
 			ignoreHttpStatusErrors: true,
 			timeout: FORWARD_TIMEOUT_MS,
 		})) as { statusCode: number; body?: IDataObject };
-		const body = (response.body ?? {}) as IDataObject;
-		if (response.statusCode === 200) return body.resumed === true ? 'resumed' : 'kept';
-		if (response.statusCode === 404) return 'ended';
-		const message = String(body.message ?? '');
-		if (response.statusCode === 409 && /running/i.test(message)) return 'running';
-		if (response.statusCode === 409 && /finished/i.test(message)) return 'ended';
+		const answer = waitingAnswer(response.statusCode, response.body);
+		// Taken: Wait for Payment's own answer (waitForPayment.webhook.ts) says whether it resumed.
+		if (answer === 'taken') return response.body?.resumed === true ? 'resumed' : 'kept';
+		if (answer === 'running' || answer === 'ended') return answer;
+		ctx.logger.warn(
+			`Payment Gateway Trigger: the waiting execution's address answered ${response.statusCode} (${answer})`,
+		);
 	} catch (error) {
 		ctx.logger.warn(
 			`Payment Gateway Trigger: passing a status on failed: ${(error as Error).message}`,
 		);
 	}
-	return 'failed';
+	return 'unreachable';
 }
 
 /** Forwards, waiting while the execution still runs towards its wait. */
@@ -82,14 +77,6 @@ async function forward(
 		if (result !== 'running' || Date.now() > deadline) return result;
 		await sleep(STEP_MS);
 	}
-}
-
-/** paid / failed for a final status, undefined while the order is open. */
-function outcomeOf(payload: IDataObject): 'paid' | 'failed' | undefined {
-	const status = String(payload.status ?? '').toUpperCase();
-	const state = String(payload.order_status ?? '').toUpperCase();
-	if (status === 'FAILED' || state === 'FAILED') return 'failed';
-	return state === '' || state === 'PENDING' ? undefined : 'paid';
 }
 
 const retryLater = (ctx: IWebhookFunctions, message: string): IWebhookResponseData => {
@@ -133,7 +120,7 @@ async function tookItItself(
  * so a second one (a CAPTURE after an AUTH, a retry) neither resumes nor runs anything again; nor
  * does one that the ended wait's last look already took on Paid or Failed.
  */
-export async function relayToWait(
+export async function passLateStatus(
 	ctx: IWebhookFunctions,
 	url: string,
 	payload: IDataObject,
@@ -141,7 +128,7 @@ export async function relayToWait(
 	options: Pick<TriggerOptions, 'duplicateWindowMinutes'>,
 	door: N8nInternals = n8nInternals,
 ): Promise<IWebhookResponseData | undefined> {
-	const outcome = outcomeOf(payload);
+	const outcome = finalOutcome(payload.status, payload.order_status);
 	const orderId = String(payload.p_order_id ?? '');
 	if (outcome) {
 		const verdict = await judgeDelivery(ctx, `order:${orderId}:${outcome}`, options, door);
@@ -167,9 +154,4 @@ export async function relayToWait(
 			? 'The execution waiting for this order is still running; deliver it again'
 			: 'The execution waiting for this order could not be reached; deliver it again',
 	);
-}
-
-/** The execution ID in a resume URL (…/<id>?signature=…), for the late item. */
-export function executionOf(url: string): string {
-	return new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
 }
