@@ -96,6 +96,15 @@ export interface FieldGroup {
 	fields: Field[];
 }
 
+/** A node's Options collection (parameter `options`), as n8n's nodes name it, of `fields`. */
+export const optionsOf = (fields: Field[]): FieldGroup => ({
+	group: 'collection',
+	name: 'options',
+	displayName: 'Options',
+	placeholder: 'Add Option',
+	fields,
+});
+
 /** A repeatable fixedCollection: each entry is read like a group and becomes one object of a list. */
 export interface FieldList {
 	group: 'list';

@@ -1,4 +1,5 @@
 import type { Field, FieldGroup, FieldList } from '../../fields/types';
+import { optionsOf } from '../../fields/types';
 import { text } from './fields.groups';
 
 /** Line items, parameters, custom data and the JSON line items of POST /orders/v1/create. */
@@ -118,20 +119,14 @@ export const customDataGroup = keyedValues(
 	'Feature flags and routing, for example a MID group in Alpha and a MID label in Beta',
 );
 
-export const lineItemsJsonGroup: FieldGroup = {
-	group: 'collection',
-	name: 'options',
-	displayName: 'Options',
-	placeholder: 'Add Option',
-	fields: [
-		{
-			name: 'lineItemsJson',
-			displayName: 'Line Items (JSON)',
-			label: 'Line Items (JSON)',
-			type: 'json',
-			description:
-				"More items as a JSON array using the service's field names (title, reference_id, unit_price, quantity, …), for example from an expression; added after Items",
-			ui: { default: '[]' },
-		},
-	],
-};
+export const lineItemsJsonGroup: FieldGroup = optionsOf([
+	{
+		name: 'lineItemsJson',
+		displayName: 'Line Items (JSON)',
+		label: 'Line Items (JSON)',
+		type: 'json',
+		description:
+			"More items as a JSON array using the service's field names (title, reference_id, unit_price, quantity, …), for example from an expression; added after Items",
+		ui: { default: '[]' },
+	},
+]);

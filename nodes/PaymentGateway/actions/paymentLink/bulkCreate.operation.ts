@@ -13,6 +13,7 @@ import { paymentLinkSchema } from '../../spreadsheet/paymentLink';
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
+import { optionsOf } from '../../fields/types';
 import { apiRequest } from '../../transport';
 import { assertValid } from '../../fields/violations';
 import {
@@ -74,21 +75,15 @@ const outputField: Field = {
 	],
 };
 
-const optionsGroup: FieldGroup = {
-	group: 'collection',
-	name: 'options',
-	displayName: 'Options',
-	placeholder: 'Add Option',
-	fields: [
-		{
-			name: 'fileName',
-			displayName: 'File Name',
-			type: 'text',
-			description: 'Name of the uploaded file',
-			ui: { default: 'payment-links.xlsx' },
-		},
-	],
-};
+const optionsGroup: FieldGroup = optionsOf([
+	{
+		name: 'fileName',
+		displayName: 'File Name',
+		type: 'text',
+		description: 'Name of the uploaded file',
+		ui: { default: 'payment-links.xlsx' },
+	},
+]);
 
 export const table: FieldTable = [outputField, optionsGroup];
 

@@ -1,4 +1,5 @@
 import type { Field, FieldGroup, FieldTable } from '../../fields/types';
+import { optionsOf } from '../../fields/types';
 import { SUPPORTED_CURRENCIES } from '../../fields/codes';
 import {
 	BILLING_FREQUENCIES,
@@ -150,21 +151,15 @@ const email: FieldGroup = {
 	],
 };
 
-const options: FieldGroup = {
-	group: 'collection',
-	name: 'options',
-	displayName: 'Options',
-	placeholder: 'Add Option',
-	fields: [
-		{
-			name: 'binaryPropertyName',
-			displayName: 'Put QR Code in Field',
-			type: 'text',
-			description: 'The name of the output binary field to put the QR code (PNG) in',
-			ui: { default: 'qrCode' },
-		},
-	],
-};
+const options: FieldGroup = optionsOf([
+	{
+		name: 'binaryPropertyName',
+		displayName: 'Put QR Code in Field',
+		type: 'text',
+		description: 'The name of the output binary field to put the QR code (PNG) in',
+		ui: { default: 'qrCode' },
+	},
+]);
 
 export const planTable: FieldTable = [
 	{

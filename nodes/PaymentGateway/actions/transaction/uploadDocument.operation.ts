@@ -17,6 +17,7 @@ import type { NodeError } from '../errorItem';
 import { doneAfterLostAnswer, sendWrite, settledError } from '../lostAnswer';
 import { tableOperation } from '../operation';
 import { refusesRepeat } from '../tool';
+import { optionsOf } from '../../fields/types';
 
 /** The file to send and its name: the File Name option, else the binary's own name. */
 async function readFile(
@@ -135,23 +136,17 @@ export const { option, table, facts, toolDescription, description, execute } = t
 			description: 'The file to upload: pdf, doc, docx, jpg or jpeg, at most 2 MB',
 			ui: { default: 'data', hint: 'The name of the input binary property that holds the file' },
 		},
-		{
-			group: 'collection',
-			name: 'options',
-			displayName: 'Options',
-			placeholder: 'Add Option',
-			fields: [
-				{
-					name: 'fileName',
-					displayName: 'File Name',
-					label: 'file',
-					type: 'text',
-					pattern: { regex: DOCUMENT_NAME, rule: EXTENSION_RULE },
-					description:
-						'File name to send instead of the one of the binary data; its extension must be pdf, doc, docx, jpg or jpeg',
-				},
-			],
-		},
+		optionsOf([
+			{
+				name: 'fileName',
+				displayName: 'File Name',
+				label: 'file',
+				type: 'text',
+				pattern: { regex: DOCUMENT_NAME, rule: EXTENSION_RULE },
+				description:
+					'File name to send instead of the one of the binary data; its extension must be pdf, doc, docx, jpg or jpeg',
+			},
+		]),
 	],
 	facts: refusesRepeat(
 		'the service refuses a second invoice for an order and a second air waybill with the same reference',
