@@ -19,15 +19,19 @@ const os = require('node:os');
 const net = require('node:net');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..');
-const N8N_SH = path.join(ROOT, 'scripts/n8n.sh');
-// DEMO_EXAMPLES_DIR: another folder of example JSON (for trying the demo script itself).
-const EXAMPLES = process.env.DEMO_EXAMPLES_DIR ? path.resolve(process.env.DEMO_EXAMPLES_DIR) : path.join(ROOT, 'examples');
-const PACKAGE = 'n8n-nodes-payment-gateway';
-const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
-const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
-const TRIGGER_PATH = 'payment-gateway';
-const HOSTED_TYPE = 'paymentGatewayHostedApi';
+const {
+	OWNER,
+	ROOT,
+	N8N_SH,
+	TRIGGER_TYPE,
+	demoCredentials,
+	readJson,
+	readExamples,
+	listensForEvents,
+	productionUrls,
+	checkoutTrigger,
+} = require('./demo/examples');
+const { printSummary } = require('./demo/summary');
 
 /** Where the demo's n8n folder really is: outside the clone, one per clone (see the top). */
 const DEMO_HOME = path.join(
@@ -38,8 +42,6 @@ const DEMO_HOME = path.join(
 /** The trigger's exactly-once mode the demo documents (docs/running-at-scale.md, regular mode). */
 const DOCUMENTED_MODE = 'memory + database rows + execution check';
 
-/** The owner account made on first start (documented in README.md). */
-const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd', firstName: 'Demo', lastName: 'Owner' };
 const BROWSER_ID = 'n8n-nodes-payment-gateway-demo';
 
 const USAGE = 'usage: npm start -- [--reset] [--port 5678] [--sandbox-port 5680]';
@@ -74,187 +76,6 @@ function portFree(port) {
 		server.once('error', () => done(false));
 		server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
 	});
-}
-
-// ---------------------------------------------------------------------------------------------
-// Credentials: one per channel, all pointing at the sandbox.
-
-/** Sandbox data for each credential type of the package. */
-function credentialData(type, sandbox) {
-	const { keys, baseUrl, payoutUrl } = sandbox;
-	const channels = {
-		paymentGatewayHostedApi: keys.hosted,
-		paymentGatewaySdkApi: keys.sdk,
-		paymentGatewayS2sApi: keys.s2s,
-		paymentGatewayPaymentLinkApi: keys.paymentLink,
-		paymentGatewaySubscriptionApi: keys.subscription,
-		paymentGatewayInvoiceApi: keys.invoice,
-	};
-	if (channels[type]) return { baseUrl, ...channels[type] };
-	if (type === 'paymentGatewayPosApi') return { baseUrl, merchantKey: keys.pos.apiKey, merchantSecret: keys.pos.apiSecret };
-	if (type === 'paymentGatewayPayoutApi') {
-		return { payoutUrl, obtainBy: 'request', ...keys.payout, keyPlacement: 'headers' };
-	}
-	if (type === 'paymentGatewayWebhookApi') return { notificationSecret: keys.webhook.notificationSecret };
-	return undefined;
-}
-
-/** Our own credential of each type, for types no example refers to. */
-const DEFAULT_CREDENTIALS = [
-	['paymentGatewayHostedApi', 'demoHostedCred', 'Sandbox Hosted Solution'],
-	['paymentGatewaySdkApi', 'demoSdkCred', 'Sandbox SDK'],
-	['paymentGatewayS2sApi', 'demoS2sCred', 'Sandbox S2S'],
-	['paymentGatewayPaymentLinkApi', 'demoPayLinkCred', 'Sandbox Payment Link'],
-	['paymentGatewaySubscriptionApi', 'demoSubscrCred', 'Sandbox Subscription'],
-	['paymentGatewayInvoiceApi', 'demoInvoiceCred', 'Sandbox Invoice'],
-	['paymentGatewayPosApi', 'demoPosCred', 'Sandbox POS'],
-	['paymentGatewayPayoutApi', 'demoPayoutCred', 'Sandbox Payout'],
-	['paymentGatewayWebhookApi', 'demoWebhookCred', 'Sandbox Webhook'],
-];
-
-/**
- * Every credential the demo needs: the examples' template (examples/credentials*.json, when
- * there is one) with its data filled in from the sandbox, then one for every credential an
- * example workflow refers to by id, then our own for every type still missing.
- */
-function demoCredentials(sandbox, workflows, template) {
-	const byId = new Map();
-	const add = (id, name, type) => {
-		if (!id || byId.has(id)) return;
-		const data = credentialData(type, sandbox);
-		if (data) byId.set(id, { id, name: name || id, type, data });
-	};
-	// The examples' own filler (examples/fill-credentials.js) when there is one; else our data.
-	let filled = [];
-	const filler = path.join(EXAMPLES, 'fill-credentials.js');
-	if (template.length > 0 && fs.existsSync(filler)) {
-		try {
-			filled = require(filler).fillCredentials(sandbox);
-		} catch (error) {
-			console.warn(`demo: ${path.relative(ROOT, filler)} failed (${error.message}); using the demo's own credential data`);
-		}
-	}
-	for (const entry of filled) {
-		if (entry?.id && entry.type && entry.data && !byId.has(entry.id)) byId.set(entry.id, entry);
-	}
-	for (const entry of template) add(entry.id, entry.name, entry.type);
-	for (const workflow of workflows) {
-		for (const node of workflow.nodes ?? []) {
-			for (const [type, ref] of Object.entries(node.credentials ?? {})) add(ref?.id, ref?.name, type);
-		}
-	}
-	const types = new Set([...byId.values()].map((entry) => entry.type));
-	for (const [type, id, name] of DEFAULT_CREDENTIALS) if (!types.has(type)) add(id, name, type);
-	// Imported in this order, the Hosted one last: n8n gives a new node the newest usable
-	// credential, so a new Order node shows the Hosted credential the README's first order uses.
-	const entries = [...byId.values()];
-	const hosted = (entry) => entry.type === HOSTED_TYPE;
-	return [...entries.filter((entry) => !hosted(entry)), ...entries.filter(hosted)];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Examples
-
-function readJson(file) {
-	return JSON.parse(fs.readFileSync(file, 'utf8'));
-}
-
-/** examples/*.json: workflows (objects with nodes) and an optional credentials template (array). */
-function readExamples() {
-	const workflows = [];
-	const template = [];
-	if (!fs.existsSync(EXAMPLES)) return { workflows, template };
-	for (const name of fs.readdirSync(EXAMPLES).sort()) {
-		if (!name.endsWith('.json')) continue;
-		const file = path.join(EXAMPLES, name);
-		let content;
-		try {
-			content = readJson(file);
-		} catch (error) {
-			console.warn(`demo: skipping ${path.relative(ROOT, file)}: ${error.message}`);
-			continue;
-		}
-		const entries = Array.isArray(content) ? content : [content];
-		for (const entry of entries) {
-			if (entry && Array.isArray(entry.nodes)) {
-				if (!entry.id) console.warn(`demo: ${name} has no workflow id; skipped`);
-				else workflows.push({ ...entry, file: name });
-			} else if (entry && typeof entry.type === 'string' && entry.id) {
-				template.push(entry);
-			}
-		}
-	}
-	return { workflows, template };
-}
-
-const nodesOf = (workflow, type) => (workflow.nodes ?? []).filter((node) => node.type === type);
-
-const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
-/** What the MCP address is and how to use it: a stream for MCP clients, not a page. */
-const MCP_USE = [
-	'      (an MCP server address: an event stream that never finishes loading in a browser or curl.',
-	'      Give it to an MCP client: an AI Agent node\'s MCP Client Tool (Endpoint: this URL), Claude',
-	'      Desktop or `npx @modelcontextprotocol/inspector`; see docs/ai-agents.md)',
-];
-
-/** Workflows started by an outside event: published so that their production URLs answer. */
-function listensForEvents(workflow) {
-	return (workflow.nodes ?? []).some(
-		(node) =>
-			!node.disabled &&
-			(node.type === TRIGGER_TYPE ||
-				node.type === 'n8n-nodes-base.webhook' ||
-				node.type === 'n8n-nodes-base.formTrigger' ||
-				node.type === MCP_TRIGGER_TYPE),
-	);
-}
-
-/** Every channel's sandbox keys, one line each, as the credential fields name them. */
-function keyLines(keys) {
-	const line = (label, text) => `                ${label.padEnd(13)} ${text}`;
-	const pair = (label, k) => line(label, `Merchant Key ${k.merchantKey}  Merchant Secret ${k.merchantSecret}`);
-	return [
-		pair('Hosted', keys.hosted),
-		pair('S2S', keys.s2s),
-		pair('SDK', keys.sdk),
-		pair('Invoice', keys.invoice),
-		pair('Subscription', keys.subscription),
-		pair('Payment Link', keys.paymentLink),
-		line('Payout', `Payout Key ${keys.payout.merchantKey}  Payout Secret ${keys.payout.merchantSecret}`),
-		line('POS', `POS Web API Key ${keys.pos.apiKey}  POS Web API Secret ${keys.pos.apiSecret}`),
-		line('Webhook', `Notification Secret ${keys.webhook.notificationSecret}`),
-	];
-}
-
-/** Production URLs of a workflow's webhook-like start nodes. */
-function productionUrls(workflow, base) {
-	const urls = [];
-	for (const node of workflow.nodes ?? []) {
-		if (node.disabled) continue;
-		if (node.type === TRIGGER_TYPE) {
-			const prefix = node.webhookId ? `${node.webhookId}` : `${workflow.id}/${encodeURIComponent(node.name)}`;
-			urls.push({ node: node.name, kind: 'trigger', method: 'POST', url: `${base}/webhook/${prefix}/${TRIGGER_PATH}` });
-		} else if (node.type === 'n8n-nodes-base.webhook') {
-			const p = node.parameters?.path || node.webhookId;
-			urls.push({ node: node.name, kind: 'webhook', method: node.parameters?.httpMethod ?? 'GET', url: `${base}/webhook/${p}` });
-		} else if (node.type === 'n8n-nodes-base.formTrigger') {
-			const p = node.parameters?.path || node.webhookId;
-			urls.push({ node: node.name, kind: 'form', url: `${base}/form/${p}` });
-		} else if (node.type === MCP_TRIGGER_TYPE) {
-			urls.push({ node: node.name, kind: 'mcp', url: `${base}/mcp/${node.parameters?.path || node.webhookId}` });
-		}
-	}
-	return urls;
-}
-
-/** The trigger workflow the sandbox delivers to by default: the checkout one when there is one. */
-function checkoutTrigger(workflows) {
-	const triggers = workflows.filter((w) => nodesOf(w, TRIGGER_TYPE).some((n) => !n.disabled));
-	return (
-		triggers.find((w) => /checkout|fulfil/i.test(`${w.file} ${w.name}`)) ??
-		triggers.find((w) => !/save|card|token/i.test(`${w.file} ${w.name}`)) ??
-		triggers[0]
-	);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -438,7 +259,7 @@ class Demo {
 		if (checkoutUrl) sandbox.state.settings.defaultWebhookUrl = checkoutUrl.url;
 
 		const inN8n = login.ok ? await this.workflowsInN8n(login.cookie) : undefined;
-		this.printSummary({ workflows, credentials, login, inN8n, checkout, checkoutUrl });
+		printSummary(this, { workflows, credentials, login, inN8n, checkout, checkoutUrl });
 	}
 
 	/**
@@ -466,117 +287,6 @@ class Demo {
 		return mode;
 	}
 
-	printSummary({ workflows, credentials, login, inN8n, checkout, checkoutUrl }) {
-		const { sandbox, base } = this;
-		const { keys } = sandbox;
-		const active = new Map((inN8n ?? []).map((w) => [w.id, w.active]));
-		const lines = [
-			'',
-			'================ Payment Gateway demo is running ================',
-			'',
-			`n8n editor      ${base}/`,
-			`  log in with   ${OWNER.email} / ${OWNER.password}` +
-				(login.ok ? '' : `   (login answered ${login.status}: if you changed the password, use yours, or npm start -- --reset)`),
-			`  n8n log       ${path.relative(process.cwd(), path.join(this.folder, 'n8n.log'))}`,
-			...(this.triggerMode ? [`  trigger       exactly-once mode: ${this.triggerMode}  (as documented for one n8n process)`] : []),
-			'',
-			`Sandbox         ${sandbox.baseUrl}    (the payment service, seed 1, ${sandbox.state.transactions.length} transactions)`,
-			`  checkout      ${sandbox.checkoutUrl}  (orders waiting for payment, each with its Pay page)`,
-			`  payout URL    ${sandbox.payoutUrl}  (the Payout credential's; batches received: ${sandbox.baseUrl}/__sandbox/payouts)`,
-			`  controls      ${sandbox.baseUrl}/__sandbox/  (settings, events, orders, requests)`,
-			'  keys          (already filled into the credentials below; for your own credentials:)',
-			...keyLines(keys),
-			'                more about the sandbox: docs/sandbox.md',
-			`  test cards    4111111111111111 pays (the checkout page's default), 4000000000000002 is declined`,
-			'',
-			`Credentials in n8n (all pointing at the sandbox): ${credentials.map((c) => c.name).join(', ')}`,
-		];
-		const hosted = credentials.filter((c) => c.type === HOSTED_TYPE).pop();
-		if (hosted) lines.push(`  a new Order, Payment or Transaction node starts with "${hosted.name}" (n8n picks the newest)`);
-		if (checkoutUrl) lines.push(`Sandbox default webhook URL → ${checkoutUrl.url}  (workflow "${checkout.name}")`);
-		lines.push('', workflows.length ? 'Example workflows:' : 'No example workflows found in examples/.');
-		for (const workflow of workflows) {
-			const state = active.get(workflow.id)
-				? 'published'
-				: inN8n && !active.has(workflow.id)
-					? 'deleted in n8n; npm start -- --reset brings it back'
-					: 'manual';
-			lines.push(`  ${workflow.name}  [${state}]`, `    ${base}/workflow/${workflow.id}`);
-			// n8n registers production URLs only for published workflows: others would answer 404.
-			if (!active.get(workflow.id)) continue;
-			for (const url of productionUrls(workflow, base)) {
-				lines.push(`    ${url.node}: ${url.method ? `${url.method} ` : ''}${url.url}`);
-				// Opened in a browser or with curl it loads forever: say so, and what to connect to it.
-				if (url.kind === 'mcp') lines.push(...MCP_USE);
-			}
-		}
-		lines.push('', 'What to click:', ...this.whatToClick(workflows, checkout), '', 'Ctrl-C stops n8n and the sandbox.', '');
-		console.log(lines.join('\n'));
-	}
-
-	whatToClick(workflows, checkout) {
-		const { base } = this;
-		const creates = (w) => nodesOf(w, GATEWAY_TYPE).some((n) => n.parameters?.operation === 'createPayment');
-		const webhookOf = (w) => (w.nodes ?? []).find((n) => n.type === 'n8n-nodes-base.webhook' && !n.disabled);
-		const manualOf = (w) => (w.nodes ?? []).find((n) => n.type === 'n8n-nodes-base.manualTrigger' && !n.disabled);
-		const viaWebhook = workflows.find((w) => creates(w) && webhookOf(w));
-		const viaManual = workflows.find((w) => creates(w) && manualOf(w));
-		const steps = [`  1. Open ${base}/ and sign in with ${OWNER.email} / ${OWNER.password}.`];
-		let n = 2;
-		if (viaWebhook) {
-			const hook = webhookOf(viaWebhook);
-			const url = `${base}/webhook/${hook.parameters?.path || hook.webhookId}`;
-			steps.push(
-				`  ${n++}. Open "${viaWebhook.name}" (${base}/workflow/${viaWebhook.id}): a webhook creates the`,
-				'     payment and answers with its link. Place an order from another terminal:',
-				`       curl -s -X POST ${url} -H 'content-type: application/json' \\`,
-				`         -d '{"order_id":"WEB-'$(date +%s)'","amount":25,"currency":"AED","customer":{"name":"Aisha Khan","email":"aisha@example.com"}}'`,
-				`  ${n++}. Open the payment_link it prints: the sandbox's checkout page. Press Pay (card 4111111111111111`,
-				'     is filled in; 4000000000000002 is declined).',
-			);
-		} else if (viaManual) {
-			steps.push(
-				`  ${n++}. Open "${viaManual.name}" (${base}/workflow/${viaManual.id}) and press "Execute workflow".`,
-				`  ${n++}. Open the payment_link in the Payment Gateway node's output and press Pay on the sandbox's`,
-				'     checkout page (card 4111111111111111 is filled in; 4000000000000002 is declined).',
-			);
-		} else {
-			steps.push(
-				`  ${n++}. Make a workflow: Manual Trigger → Payment Gateway (Order → Create Payment, a "Hosted" credential),`,
-				'     press "Execute workflow", open the output\'s payment_link and press Pay.',
-			);
-		}
-		if (checkout) {
-			steps.push(
-				`  ${n++}. The sandbox sends the payment webhook to "${checkout.name}": its Executions tab`,
-				`     (${base}/workflow/${checkout.id}/executions) shows the run with the captured (or failed) payment.`,
-			);
-		}
-		const waitsFor = (w) => nodesOf(w, GATEWAY_TYPE).some((node) => node.parameters?.operation === 'waitForPayment');
-		const waits = workflows.find((w) => waitsFor(w) && webhookOf(w));
-		if (waits) {
-			const hook = webhookOf(waits);
-			const answersAtOnce = (hook.parameters?.responseMode ?? 'onReceived') === 'onReceived';
-			// The node that hands the link on (an e-mail in real life), else Create Payment itself.
-			const linkNode =
-				(waits.nodes ?? []).find((node) => node.type !== GATEWAY_TYPE && JSON.stringify(node.parameters ?? {}).includes('payment_link')) ??
-				nodesOf(waits, GATEWAY_TYPE).find((node) => node.parameters?.operation === 'createPayment');
-			steps.push(
-				`  ${n++}. "${waits.name}" waits for the payment in one execution. Send it the same order (the`,
-				`     curl above, to POST ${base}/webhook/${hook.parameters?.path || hook.webhookId})${answersAtOnce ? ': it answers at once ("Workflow was started")' : ''}.`,
-				`     The link is in the waiting run (${base}/workflow/${waits.id}/executions, node "${linkNode?.name ?? 'Create Payment'}")`,
-				`     and on ${this.sandbox.checkoutUrl} (orders waiting for payment). Pay it and the run goes on to its Paid branch.`,
-			);
-		}
-		const manual = workflows.filter((w) => manualOf(w) && w !== viaManual);
-		if (manual.length > 0) {
-			steps.push(`  ${n++}. Run the others with "Execute workflow": ${manual.map((w) => `"${w.name}"`).join(', ')}.`);
-		}
-		if (fs.existsSync(path.join(EXAMPLES, 'README.md'))) steps.push('  Every example is described in examples/README.md.');
-		return steps;
-	}
-
-	/** Stops n8n (process group, SIGTERM then SIGKILL) and the sandbox, then exits. */
 	async stop(code = 0) {
 		if (this.stopping) return;
 		this.stopping = true;
