@@ -16,7 +16,7 @@ const {
 } = require('./examples');
 
 function printSummary(demo, { workflows, credentials, login, inN8n, checkout, checkoutUrl }) {
-	const { sandbox, base } = this;
+	const { sandbox, base } = demo;
 	const { keys } = sandbox;
 	const active = new Map((inN8n ?? []).map((w) => [w.id, w.active]));
 	const lines = [
@@ -64,7 +64,7 @@ function printSummary(demo, { workflows, credentials, login, inN8n, checkout, ch
 }
 
 function whatToClick(demo, workflows, checkout) {
-	const { base } = this;
+	const { base } = demo;
 	const creates = (w) => nodesOf(w, GATEWAY_TYPE).some((n) => n.parameters?.operation === 'createPayment');
 	const webhookOf = (w) => (w.nodes ?? []).find((n) => n.type === 'n8n-nodes-base.webhook' && !n.disabled);
 	const manualOf = (w) => (w.nodes ?? []).find((n) => n.type === 'n8n-nodes-base.manualTrigger' && !n.disabled);
