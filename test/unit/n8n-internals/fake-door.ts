@@ -31,5 +31,6 @@ export function fakeDoor(given: {
 		ssrfSetting: async () => ({ found: false, why: 'not asked' }),
 		timeOutLook: async () => ({ found: false, why: 'not asked' }),
 		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
+		dataTables: async () => ({ found: false, why: 'not asked' }),
 	};
 }

@@ -56,7 +56,7 @@ export class DataTableLedger implements PayoutLedger {
 		const records = this.records.size;
 		const bytes = records * BYTES_PER_RECORD;
 		return {
-			ledger: `data table "${this.table.name}" (project ${this.table.projectId})`,
+			ledger: `data table "${this.table.name}" (project ${this.table.projectId}${this.table.via ? `, through ${this.table.via}` : ''})`,
 			ledgerTable: { id: this.table.id, name: this.table.name, projectId: this.table.projectId },
 			ledgerRecords: records,
 			...(bytes >= SAY_SIZE_FROM_BYTES
