@@ -8,21 +8,24 @@ import { randomUUID } from 'node:crypto';
 
 import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { N8n, type CredentialEntry, type WorkflowJson } from './n8n';
 import {
-	GATEWAY_TYPE,
-	N8n,
-	nodeItems,
-	type CredentialEntry,
-	type Execution,
-	type WorkflowJson,
-} from './n8n';
+	CREDENTIAL,
+	connect,
+	MANUAL,
+	items,
+	payroll,
+	queuedTimes as queuedIn,
+	rowsCode,
+	runByWebhook as runIn,
+	webhook,
+} from './payout-ledger';
 
 const PAYROLL = 'e2eLedgerPayroll';
 const COPY = 'e2eLedgerPayrollCopy';
 const READER = 'e2eLedgerReader';
 const CLI = 'e2eLedgerCli';
 const AT_ONCE = ['e2eLedgerAtOnceA', 'e2eLedgerAtOnceB'] as const;
-const CREDENTIAL = { id: 'e2eLedgerCred01', name: 'E2E Ledger Payout' };
 const LONG = 600_000;
 
 let sandbox: Sandbox;
@@ -31,63 +34,8 @@ let tableName: string;
 /** The execution of the payroll run that queued PAY-0 and PAY-1 (from the ledger's records). */
 let paidBy: string | undefined;
 
-/** Code returning NEFT payout rows for `refs`, with `remark` on each row. */
-const rowsCode = (refs: string[], remark: string) =>
-	`return ${JSON.stringify(refs)}.map((ref, i) => ({ json: { 'Reference No': ref, 'Payment Mode': 'NEFT', Amount: 100 + i, ` +
-	`Remark: ${JSON.stringify(remark)}, 'Beneficiary Name': 'Asha Rao', 'Beneficiary Account Number': '123456789012', 'Beneficiary IFSC': 'HDFC0001234' } }));`;
-
-const connect = (names: string[]) =>
-	Object.fromEntries(
-		names
-			.slice(0, -1)
-			.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
-	);
-
-/** `start` (Manual Trigger or Webhook) → Code (payout rows) → Payment Gateway Bulk Create v3. */
-function payroll(id: string, start: Record<string, unknown>, code: string): WorkflowJson {
-	const names = [String(start.name), 'Rows', 'Payouts'];
-	return {
-		id,
-		name: `E2E ${id}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{ id: randomUUID(), position: [0, 0], ...start },
-			{
-				id: randomUUID(),
-				name: 'Rows',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { jsCode: code },
-			},
-			{
-				id: randomUUID(),
-				name: 'Payouts',
-				type: GATEWAY_TYPE,
-				typeVersion: 3,
-				position: [440, 0],
-				parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' },
-				credentials: { paymentGatewayPayoutApi: CREDENTIAL },
-			},
-		],
-		connections: connect(names),
-	};
-}
-
-const MANUAL = {
-	name: 'Manual Trigger',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	parameters: {},
-};
-const webhook = (path: string) => ({
-	name: 'Webhook',
-	type: 'n8n-nodes-base.webhook',
-	typeVersion: 2,
-	webhookId: randomUUID(),
-	parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
-});
+const queuedTimes = (prefix: string) => queuedIn(sandbox, prefix);
+const runByWebhook = async (id: string) => await runIn(n8n, id);
 
 /** n8n's own Data Table node: the ledger's rows of one Reference No, the table chosen by name. */
 function reader(name: string, reference: string): WorkflowJson {
@@ -119,31 +67,6 @@ function reader(name: string, reference: string): WorkflowJson {
 		connections: connect(names),
 	};
 }
-
-/** How many times each queued reference starting with `prefix` was queued by the sandbox. */
-function queuedTimes(prefix: string): Record<string, number> {
-	const counts: Record<string, number> = {};
-	for (const batch of sandbox.state.payoutBatches.values())
-		for (const row of batch.rows)
-			if (row['Reference No'].startsWith(prefix))
-				counts[row['Reference No']] = (counts[row['Reference No']] ?? 0) + 1;
-	return counts;
-}
-
-/** Posts to the workflow's webhook and waits for the execution it started to end. */
-async function runByWebhook(id: string): Promise<Execution> {
-	const before = new Set((await n8n.executions(id)).map((e) => e.id));
-	const answer = await fetch(`${n8n.baseUrl}/webhook/${id}`, { method: 'POST', body: '{}' });
-	expect(answer.status).toBe(200);
-	const ended = (e: Execution) => !before.has(e.id) && ['success', 'error'].includes(e.status);
-	const executions = await n8n.waitForExecutions(id, (all) => all.some(ended), 300_000);
-	const execution = executions.find(ended);
-	if (!execution) throw new Error(`no execution of ${id} ended: ${JSON.stringify(executions)}`);
-	return execution;
-}
-
-const items = (execution: Execution, node: string) =>
-	nodeItems(execution.data?.resultData.runData, node).map((item) => item.json);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ seed: 42, transactionCount: 1 });
