@@ -115,12 +115,18 @@ describe('payout ledger (n8n data table per payout account)', () => {
 		// whose answer it cannot know, and either paid it once as the same batch or stopped naming it.
 		const failed = [a, b].filter((run) => run.error);
 		expect(failed.length).toBeLessThanOrEqual(1);
-		for (const run of failed)
+		for (const run of failed) {
 			expect(run.error?.message).toMatch(
 				new RegExp(
-					`^Nothing was sent: 10 rows were sent by an earlier run .*\\(Reference No ${tag}-20, `,
+					`^Nothing was sent: 10 rows were claimed by another run that may still be paying them \\(Reference No ${tag}-20, `,
 				),
 			);
+			// Names the run holding them and warns that Send Again while it runs could pay twice.
+			const other = run === a ? `${tag}-b` : `${tag}-a`;
+			expect(String((run.error as { description?: string }).description)).toMatch(
+				new RegExp(`^Claimed by workflow ${other} \\(execution [^)]+\\) at .*could pay twice\\.$`),
+			);
+		}
 		expect(counts.size).toBe(failed.length ? 30 : 50);
 		const paid = json(failed.length ? (a.error ? b : a) : a)[0];
 		const records = ledgerRows(String((paid.ledgerTable as IDataObject).name), tag);
