@@ -10,6 +10,7 @@
  * scanner's declared exceptions (scripts/scan-package.mjs) name files of this folder only.
  */
 import type { N8nInternals } from './capabilities';
+import { dataTables } from './data-tables';
 import { executionCheck } from './execution-check';
 import { executionCustomData } from './execution-custom-data';
 import { n8nVersion } from './load';
@@ -23,6 +24,7 @@ import { timeOutLook } from './time-out-look';
 
 export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
+export type { DataTables } from './data-tables';
 export type { ExecutionCheck } from './execution-check';
 export type { ExecutionCustomData } from './execution-custom-data';
 export type { ListScope, ProcessedList } from './processed-list';
@@ -42,6 +44,7 @@ export const n8nInternals: N8nInternals = {
 	ssrfSetting,
 	timeOutLook,
 	executionCustomData,
+	dataTables,
 };
 
 export { ssrfProtectionOn };

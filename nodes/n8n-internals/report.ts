@@ -69,14 +69,22 @@ async function probeAll(door: N8nInternals): Promise<Probed> {
 	};
 }
 
+/**
+ * The data tables (the payout ledger's store) are probed per execution: named as found when the
+ * line is written by a payout run, else as asked later.
+ */
+const TABLES_LATER = 'data tables: asked by each payout run (its output names the ledger store)';
+
 /** Probes every capability that needs no node context, and says what was found in one line. */
 export async function reportLine(
 	door: N8nInternals,
 	credential?: Capability<unknown>,
+	tables?: Capability<unknown> | Error,
 ): Promise<string> {
 	const probed = await probeAll(door);
 	if (credential) probed['stored credential'] = credential;
 	const found = Object.entries(probed).map(([name, capability]) => describe(name, capability));
+	found.push(tables ? describe('data tables', tables) : TABLES_LATER);
 	return `Payment Gateway nodes on ${await door.version()}: exactly-once mode of the trigger: ${exactlyOnceMode(probed)}. n8n internals: ${found.join('; ')}`;
 }
 
@@ -100,8 +108,9 @@ export async function reportOnce(
 	door: N8nInternals,
 	logger: { info(message: string): void; error(message: string): void },
 	credential?: Capability<unknown>,
+	tables?: Capability<unknown> | Error,
 ): Promise<void> {
-	reported ??= reportLine(door, credential).then((line) =>
+	reported ??= reportLine(door, credential, tables).then((line) =>
 		/CHANGED|WRONG COPY/.test(line) ? logger.error(line) : logger.info(line),
 	);
 	await reported;

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 
 import type { QueueRedis } from '../../nodes/n8n-internals';
 import { queuedExecutions } from '../../nodes/n8n-internals/queued-jobs';
+import { withRedisLock } from '../../nodes/PaymentGateway/actions/payout/ledger/sharedLock';
 import { claimStore } from '../../nodes/PaymentGatewayTrigger/exactly-once/redis-store';
 import { redisCommand } from './queue';
 
@@ -57,6 +58,33 @@ describe("the trigger's claim scripts on Redis", () => {
 		expect(other).toEqual({ orphanSince: expect.any(Number) });
 		expect(await store.confirm(key, 'slow', KEEP_MS)).toBe(false);
 		expect(redisCommand('GET', key)).toBe('pending:other');
+	});
+});
+
+describe("the payout ledger's claim lock on Redis", () => {
+	const key = 'e2e-scripts:payment-gateway:payout-ledger-lock:acct';
+
+	it('held with an expiry while the claim runs, released by its holder only, waited for by another', async () => {
+		let during = '';
+		let ttl = 0;
+		await withRedisLock(redis, 'acct', async () => {
+			during = redisCommand('GET', key);
+			ttl = Number(redisCommand('PTTL', key));
+		});
+		expect(during).toMatch(/^[0-9a-f]{32}$/);
+		expect(ttl).toBeGreaterThan(20_000);
+		expect(redisCommand('EXISTS', key)).toBe('0');
+
+		// Another holder's lock: waited for, then refused after the wait; left as it was.
+		redisCommand('SET', key, 'other', 'PX', '60000');
+		await expect(withRedisLock(redis, 'acct', async () => undefined, 200)).rejects.toThrow(
+			/another n8n process has held the payout account's claim lock/,
+		);
+		expect(redisCommand('GET', key)).toBe('other');
+		// Its expiry lets the next claim through.
+		redisCommand('PEXPIRE', key, '100');
+		await withRedisLock(redis, 'acct', async () => undefined, 5000);
+		expect(redisCommand('EXISTS', key)).toBe('0');
 	});
 });
 

@@ -115,13 +115,22 @@ export class MemoryDataTables {
 		return [...this.tables.values()].find((held) => held.table.name === name)?.rows ?? [];
 	}
 
+	/** The workflow's home project (n8n's ownership service); one project here. */
+	async getProjectId(_workflow: Pick<Workflow, 'id'>): Promise<string> {
+		return 'harness-project';
+	}
+
 	async getDataTableAggregateProxy(
-		_workflow: Workflow,
+		workflow: Workflow,
 		node: INode,
 		projectId?: string,
 	): Promise<IDataTableProjectAggregateService> {
 		this.check(node);
-		const project = projectId ?? 'harness-project';
+		return this.makeAggregateOperations(projectId ?? (await this.getProjectId(workflow)));
+	}
+
+	/** As n8n's provider: the project's operations, with no node check (its helpers check first). */
+	makeAggregateOperations(project: string): IDataTableProjectAggregateService {
 		const inProject = () => [...this.tables.values()].filter((h) => h.table.projectId === project);
 		return {
 			getProjectId: () => project,
@@ -153,8 +162,10 @@ export class MemoryDataTables {
 			getManyAndCount: async ({ filter }) => {
 				await this.roundTrip();
 				const name = filter?.name;
+				const ids = [filter?.id].flat().filter((id) => id !== undefined);
 				const data = inProject()
 					.map((h) => h.table)
+					.filter((t) => ids.length === 0 || ids.includes(t.id))
 					.filter(
 						(t) => typeof name !== 'string' || t.name.toLowerCase().includes(name.toLowerCase()),
 					);
@@ -168,15 +179,23 @@ export class MemoryDataTables {
 	}
 
 	async getDataTableProxy(
-		_workflow: Workflow,
+		workflow: Workflow,
 		node: INode,
 		dataTableId: string,
 		projectId?: string,
 	): Promise<IDataTableProjectService> {
 		this.check(node);
+		const project = projectId ?? (await this.getProjectId(workflow));
 		const held = this.tables.get(dataTableId);
-		if (!held || held.table.projectId !== (projectId ?? 'harness-project'))
+		if (!held || held.table.projectId !== project)
 			throw new Error(`Data table with ID '${dataTableId}' could not be found in this project`);
+		return this.makeDataTableOperations(project, dataTableId);
+	}
+
+	/** As n8n's provider: no check that the table is the project's (getDataTableProxy checks). */
+	makeDataTableOperations(_projectId: string, dataTableId: string): IDataTableProjectService {
+		const held = this.tables.get(dataTableId);
+		if (!held) throw new Error(`no data table ${dataTableId}`);
 		return this.operations(held);
 	}
 

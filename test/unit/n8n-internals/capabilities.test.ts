@@ -1,7 +1,7 @@
 // Each capability of the door as a given n8n offers it: found, absent (the documented mode without
 // it) or changed (an error naming the capability and the n8n release). n8n's modules are replaced
 // per test with jest.doMock; each test takes a fresh copy of the door (its probes are cached).
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 type Door = typeof import('../../../nodes/n8n-internals');
 
@@ -564,6 +564,85 @@ describe('execution custom data', () => {
 		if (!failing.found) throw new Error(failing.why);
 		await expect(failing.use.read('41', 'k')).rejects.toThrow(
 			"execution custom data (n8n's execution metadata repository) (n8n 2.41.1): Database is not ready!",
+		);
+	});
+});
+
+describe('data tables', () => {
+	const ctx = (additionalData?: object) =>
+		({ additionalData, getWorkflow: () => ({ id: 'wf1' }) }) as unknown as IExecuteFunctions;
+
+	/** n8n's DataTableProxyService as 1.123–2.41 have it: tables t1 (project p1) and t2 (p2). */
+	const provider = () => {
+		const tables = [
+			{ id: 't1', projectId: 'p1' },
+			{ id: 't2', projectId: 'p2' },
+		];
+		return {
+			getDataTableAggregateProxy: async () => {
+				throw new Error('This proxy is only available for Data table nodes');
+			},
+			getProjectId: jest.fn(async (workflow: { id: string }) => `home of ${workflow.id}`),
+			makeAggregateOperations: (projectId: string) => ({
+				getProjectId: () => projectId,
+				createDataTable: async () => ({}),
+				getManyAndCount: async ({ filter }: { filter: { id?: string } }) => {
+					const data = tables.filter((t) => t.projectId === projectId && t.id === filter.id);
+					return { count: data.length, data };
+				},
+			}),
+			makeDataTableOperations: (projectId: string, id: string) => ({ projectId, id }),
+		};
+	};
+
+	test("absent outside n8n and where n8n's data table module is off", async () => {
+		const door = doorWith({});
+		expect(await door.n8nInternals.dataTables(ctx())).toEqual({
+			found: false,
+			why: 'not inside n8n',
+		});
+		expect(await door.n8nInternals.dataTables(ctx({ restApiUrl: 'x' }))).toEqual({
+			found: false,
+			why: "n8n's data table module is off",
+		});
+	});
+
+	test("found: the provider's project operations, past the helpers' allow-list; a table of another project is refused", async () => {
+		const given = provider();
+		const door = doorWith({});
+		const withProject = await door.n8nInternals.dataTables(
+			ctx({ 'data-table': { dataTableProxyProvider: given }, dataTableProjectId: 'p1' }),
+		);
+		if (!withProject.found) throw new Error(withProject.why);
+		expect((await withProject.use.aggregate()).getProjectId()).toBe('p1');
+		expect(await withProject.use.table('t1')).toEqual({ projectId: 'p1', id: 't1' });
+		await expect(withProject.use.table('t2')).rejects.toThrow(
+			"Data table with ID 't2' could not be found in this project",
+		);
+		expect(given.getProjectId).not.toHaveBeenCalled();
+		// Without the execution's project, the workflow's home project, as n8n chooses it.
+		const home = await door.n8nInternals.dataTables(
+			ctx({ 'data-table': { dataTableProxyProvider: given } }),
+		);
+		if (!home.found) throw new Error(home.why);
+		expect((await home.use.aggregate()).getProjectId()).toBe('home of wf1');
+	});
+
+	test('changed: an operation gone from the provider or its project operations, named', async () => {
+		const door = doorWith({});
+		const { makeDataTableOperations: _gone, ...renamed } = provider();
+		await expect(
+			door.n8nInternals.dataTables(ctx({ 'data-table': { dataTableProxyProvider: renamed } })),
+		).rejects.toThrow(
+			/n8n 2\.41\.1 is not what the Payment Gateway package knows for "data tables": n8n's data table provider has no makeDataTableOperations/,
+		);
+		const thin = { ...provider(), makeAggregateOperations: () => ({ getProjectId: () => 'p1' }) };
+		const tables = await door.n8nInternals.dataTables(
+			ctx({ 'data-table': { dataTableProxyProvider: thin } }),
+		);
+		if (!tables.found) throw new Error(tables.why);
+		await expect(tables.use.aggregate()).rejects.toThrow(
+			/"data tables": its project operations lack getManyAndCount, createDataTable/,
 		);
 	});
 });

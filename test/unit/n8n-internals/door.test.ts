@@ -13,7 +13,7 @@ const DOOR = 'nodes/n8n-internals';
 const N8N_MODULE = /^(@n8n\/|n8n-core(\/|$)|n8n(\/|$)|ioredis(\/|$))/;
 /** Private fields and methods of n8n's objects. */
 const PRIVATE_REACH =
-	/\b(additionalData|credentialsHelper|getDecrypted|handleDisabledNode|handleWaitingState|WorkflowExecute|DataDeduplicationService|Container)\b/;
+	/\b(additionalData|credentialsHelper|getDecrypted|handleDisabledNode|handleWaitingState|WorkflowExecute|DataDeduplicationService|Container|dataTableProxyProvider|makeAggregateOperations|makeDataTableOperations)\b/;
 
 function sources(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

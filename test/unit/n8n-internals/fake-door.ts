@@ -31,6 +31,7 @@ export function fakeDoor(given: {
 		ssrfSetting: async () => ({ found: false, why: 'not asked' }),
 		timeOutLook: async () => ({ found: false, why: 'not asked' }),
 		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
+		dataTables: async () => ({ found: false, why: 'not asked' }),
 	};
 }
 

@@ -115,12 +115,18 @@ describe('payout ledger (n8n data table per payout account)', () => {
 		// whose answer it cannot know, and either paid it once as the same batch or stopped naming it.
 		const failed = [a, b].filter((run) => run.error);
 		expect(failed.length).toBeLessThanOrEqual(1);
-		for (const run of failed)
+		for (const run of failed) {
 			expect(run.error?.message).toMatch(
 				new RegExp(
-					`^Nothing was sent: 10 rows were sent by an earlier run .*\\(Reference No ${tag}-20, `,
+					`^Nothing was sent: 10 rows were claimed by another run that may still be paying them \\(Reference No ${tag}-20, `,
 				),
 			);
+			// Names the run holding them and warns that Send Again while it runs could pay twice.
+			const other = run === a ? `${tag}-b` : `${tag}-a`;
+			expect(String((run.error as { description?: string }).description)).toMatch(
+				new RegExp(`^Claimed by workflow ${other} \\(execution [^)]+\\) at .*could pay twice\\.$`),
+			);
+		}
 		expect(counts.size).toBe(failed.length ? 30 : 50);
 		const paid = json(failed.length ? (a.error ? b : a) : a)[0];
 		const records = ledgerRows(String((paid.ledgerTable as IDataObject).name), tag);
@@ -128,14 +134,42 @@ describe('payout ledger (n8n data table per payout account)', () => {
 		expect(new Set(records.map((r) => r.reference_no)).size).toBe(records.length);
 	});
 
-	it("where n8n lets only its own Data Table nodes use data tables, the node's memory is used and the output says so", async () => {
+	it("where n8n keeps its data table helpers to its own nodes (n8n 1.123–2.41), the ledger is the same data table, reached through n8n's data table service", async () => {
 		const tag = tagOf();
 		dataTables.store.onlyN8nNodes = true;
-		const result = await payout(tag, rows(tag, 0, 1));
-		expect(json(result)[0]).toMatchObject({
+		const first = json(await payout(tag, rows(tag, 0, 2)))[0];
+		expect(first).toMatchObject({
 			status: 'queued',
-			ledger: 'node memory (n8n lets only its own Data Table nodes use data tables)',
+			ledger: expect.stringMatching(
+				/^data table "Payout ledger .*, through n8n's data table service\)$/,
+			),
 		});
-		expect((await payout(tag, rows(tag, 0, 1))).error?.message).toMatch(/^Nothing was paid/);
+		// A copy of the workflow (another workflow id) pays no one again.
+		const copy = await payout(`${tag}-copy`, rows(tag, 0, 2, 'Salary fixed'));
+		expect(copy.error?.message).toBe('Nothing was paid: every row of this run was already queued');
+		expect(String((copy.error as { description?: string }).description)).toMatch(
+			new RegExp(`Reference No ${tag}-0, ${tag}-1.*Paid by workflow ${tag} \\(execution`, 's'),
+		);
+		expect([...queued(tag).values()]).toEqual([1, 1]);
+		const records = ledgerRows(String((first.ledgerTable as IDataObject).name), tag);
+		expect(records.map((r) => [r.reference_no, r.state])).toEqual([
+			[`${tag}-0`, 'queued'],
+			[`${tag}-1`, 'queued'],
+		]);
+	});
+
+	it("where n8n's data table module is off, the node's memory is used and the output says so", async () => {
+		const tag = tagOf();
+		dataTables.enabled = false;
+		try {
+			const result = await payout(tag, rows(tag, 0, 1));
+			expect(json(result)[0]).toMatchObject({
+				status: 'queued',
+				ledger: expect.stringMatching(/^node memory \(n8n's data tables/),
+			});
+			expect((await payout(tag, rows(tag, 0, 1))).error?.message).toMatch(/^Nothing was paid/);
+		} finally {
+			dataTables.enabled = true;
+		}
 	});
 });

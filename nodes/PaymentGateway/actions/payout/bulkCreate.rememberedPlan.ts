@@ -124,7 +124,8 @@ export async function planWithMemory(
 	const unresolved = plans.flatMap((plan) => plan.unresolved);
 	if (unresolved.length > 0 && fields.unconfirmed === 'stop') {
 		await ledger.settle({ confirmed: [], released: fresh, markers: dropped });
-		throw unconfirmedError(ctx, ledger.itemIndex, unresolved);
+		const refs = unresolved.map(referenceOf);
+		throw unconfirmedError(ctx, ledger.itemIndex, unresolved, ledger.claimedElsewhere?.(refs));
 	}
 	const skipped: Array<{ row: SourcedRow; source: Skipped['source']; attempt: number }> = [];
 	for (const [i, plan] of plans.entries()) {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { SourcedRow } from '../../spreadsheet/schema';
+import type { ClaimedElsewhere } from './ledger/port';
 
 /** A row left out because its Reference No was already queued (as this attempt). */
 export interface Skipped extends IDataObject {
@@ -118,22 +119,40 @@ export function nothingPaidError(
 	return error;
 }
 
-/** Rows an earlier run sent without learning the answer, whose batch cannot be sent again as it was. */
+const UNCONFIRMED_NEXT =
+	'Look these references up in the payout dashboard (or the batch callback). Then run once with Options > Unconfirmed References set to "Count as Queued" (they were paid) or "Send Again" (they were not).';
+
+/** "Claimed by workflow W (execution E) at T; …" for the references another run holds. */
+const holdersOf = (held: ClaimedElsewhere[]) =>
+	[
+		...new Set(
+			held.map(
+				(h) =>
+					`workflow ${h.workflow_id ?? '?'} (execution ${h.execution_id ?? '?'})${h.since ? ` at ${h.since}` : ''}`,
+			),
+		),
+	].join('; ');
+
+/**
+ * Rows an earlier run sent without learning the answer, whose batch cannot be sent again as it
+ * was; or rows another run claimed and has not settled: it may be sending them right now.
+ */
 export function unconfirmedError(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	rows: SourcedRow[],
+	elsewhere: ClaimedElsewhere[] = [],
 ): NodeOperationError {
 	const refs = rows.map((row) => String(row.values['Reference No']));
-	const error = new NodeOperationError(
-		ctx.getNode(),
-		`Nothing was sent: ${refs.length} row${refs.length > 1 ? 's were' : ' was'} sent by an earlier run that never learned whether the service queued ${refs.length > 1 ? 'them' : 'it'} (Reference No ${named(refs)})`,
-		{
-			itemIndex,
-			description:
-				'n8n stopped, or no clear answer came back, and the rows of that batch changed since, so sending them again could pay twice. Look these references up in the payout dashboard (or the batch callback). Then run once with Options > Unconfirmed References set to "Count as Queued" (they were paid) or "Send Again" (they were not).',
-		},
-	);
+	const they = refs.length > 1 ? 'them' : 'it';
+	const rowsWere = `${refs.length} row${refs.length > 1 ? 's were' : ' was'}`;
+	const message = elsewhere.length
+		? `Nothing was sent: ${rowsWere} claimed by another run that may still be paying ${they} (Reference No ${named(refs)})`
+		: `Nothing was sent: ${rowsWere} sent by an earlier run that never learned whether the service queued ${they} (Reference No ${named(refs)})`;
+	const description = elsewhere.length
+		? `Claimed by ${holdersOf(elsewhere)}, which has not said whether the service queued ${they}. If that execution is still running, wait until it has ended and run again: what it paid is then known and left out. Only if it ended without a clear answer (n8n stopped, no answer came back): ${UNCONFIRMED_NEXT} "Send Again" while it still runs could pay twice.`
+		: `n8n stopped, or no clear answer came back, and the rows of that batch changed since, so sending them again could pay twice. ${UNCONFIRMED_NEXT}`;
+	const error = new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 	error.context.references = refs;
 	return error;
 }

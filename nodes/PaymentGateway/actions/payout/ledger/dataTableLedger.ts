@@ -6,7 +6,7 @@ import type { Batch } from '../bulkCreate.plan';
 import { withAccountLock } from './lock';
 import type { LedgerColumns, LedgerRecord } from './record';
 import { asEarlier, earlierAttempts, last4, rowOf } from './record';
-import type { PayoutLedger, Settlement } from './port';
+import type { ClaimedElsewhere, PayoutLedger, Settlement } from './port';
 import { paidAs, transition } from './states';
 import type { LedgerTable } from './table';
 import { deleteIds, insert, synced, updateIds } from './table';
@@ -28,6 +28,13 @@ export interface RunRows {
 const BYTES_PER_RECORD = 400;
 const SAY_SIZE_FROM_BYTES = 50 * 1024 * 1024;
 
+const holderOf = (r: LedgerRecord): ClaimedElsewhere => ({
+	reference_no: r.reference_no,
+	workflow_id: r.workflow_id ?? undefined,
+	execution_id: r.execution_id ?? undefined,
+	since: r.state_changed_at ? new Date(r.state_changed_at).toISOString() : undefined,
+});
+
 /**
  * The payout account's ledger in an n8n data table. Claims are made under the account's lock
  * (lock.ts) on the table as it is now (table.ts reads only what changed); the rest of the run
@@ -41,6 +48,8 @@ export class DataTableLedger implements PayoutLedger {
 	private records = new Map<string, LedgerRecord>();
 
 	private readonly rowOfRef: Map<string, SourcedRow>;
+
+	private readonly heldElsewhere = new Map<string, ClaimedElsewhere>();
 
 	constructor(
 		private readonly table: LedgerTable,
@@ -56,7 +65,7 @@ export class DataTableLedger implements PayoutLedger {
 		const records = this.records.size;
 		const bytes = records * BYTES_PER_RECORD;
 		return {
-			ledger: `data table "${this.table.name}" (project ${this.table.projectId})`,
+			ledger: `data table "${this.table.name}" (project ${this.table.projectId}${this.table.via ? `, through ${this.table.via}` : ''})`,
 			ledgerTable: { id: this.table.id, name: this.table.name, projectId: this.table.projectId },
 			ledgerRecords: records,
 			...(bytes >= SAY_SIZE_FROM_BYTES
@@ -100,8 +109,11 @@ export class DataTableLedger implements PayoutLedger {
 				const record = this.records.get(ref);
 				const standing = paidAs(record, attempt);
 				if (standing === 'paid') claimed.queued.add(ref);
-				else if (standing === 'unknown') claimed.unknown.add(ref);
-				else {
+				else if (standing === 'unknown') {
+					claimed.unknown.add(ref);
+					// Claimed by a run that has not settled (it may still be sending): kept as seen now.
+					if (record?.state === 'claimed') this.heldElsewhere.set(ref, holderOf(record));
+				} else {
 					claimed.fresh.push(ref);
 					this.mine.add(`${attempt}:${ref}`);
 					if (!record) inserts.push(this.newRecord(ref, attempt));
@@ -221,6 +233,10 @@ export class DataTableLedger implements PayoutLedger {
 	}
 
 	/** The run's references only: the ledger may hold far more. */
+	claimedElsewhere(refs: string[]): ClaimedElsewhere[] {
+		return refs.flatMap((ref) => this.heldElsewhere.get(ref) ?? []);
+	}
+
 	details(): Map<string, QueuedDetail[]> {
 		const byRef = new Map<string, QueuedDetail[]>();
 		for (const ref of this.rowOfRef.keys()) {

@@ -16,6 +16,15 @@ export interface Settlement {
 	markers: string[];
 }
 
+/** A reference another run claimed and has not settled: it may still be sending it. */
+export interface ClaimedElsewhere {
+	reference_no: string;
+	workflow_id?: string;
+	execution_id?: string;
+	/** When it was claimed (ISO). */
+	since?: string;
+}
+
 /**
  * What Bulk Create's send path asks of the ledger, whichever store holds it: the account's data
  * table (ledger/dataTableLedger.ts) or, where n8n's data tables are off, the node's memory.
@@ -31,6 +40,8 @@ export interface PayoutLedger {
 	settle(settlement: Settlement): Promise<void>;
 	/** Unknown references the user checked and found paid: queued from now on. */
 	markQueued(refs: string[], attempt: number): Promise<void>;
+	/** Of `refs`, those another run claimed and has not settled (known where the ledger is a data table). */
+	claimedElsewhere?(refs: string[]): ClaimedElsewhere[];
 	/** Per reference, each earlier payment (request_id, time, attempt, workflow, execution). */
 	details(): Map<string, QueuedDetail[]>;
 	/** Undefined when the run fits; else how many are held (the node memory's own size limit). */

@@ -36,6 +36,8 @@ export interface LedgerTable {
 	name: string;
 	projectId: string;
 	proxy: IDataTableProjectService;
+	/** How the table is reached: n8n's helpers, or n8n's data table service through the door. */
+	via?: string;
 }
 
 /** The account's table in the workflow's project, created with its columns on first use. */
