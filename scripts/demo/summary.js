@@ -7,12 +7,13 @@ const path = require('node:path');
 
 const {
 	OWNER,
+	EXAMPLES,
+	GATEWAY_TYPE,
 	HOSTED_TYPE,
+	nodesOf,
 	MCP_USE,
 	keyLines,
 	productionUrls,
-	GATEWAY_TYPE,
-	EXAMPLES,
 } = require('./examples');
 
 function printSummary(demo, { workflows, credentials, login, inN8n, checkout, checkoutUrl }) {
