@@ -14,8 +14,8 @@ import { buildAdditionalData, nextExecutionId } from './additional-data';
 import { HarnessCredentialsHelper } from './credentials-helper';
 import { toError } from './errors';
 import type { HarnessWorkflow, RunOptions, RunResult } from './index';
-import type { IncomingRequest } from './webhook';
-import { CapturedResponse, fakeRequest, parseBody, respond } from './webhook';
+import type { IncomingRequest } from './http-fakes';
+import { CapturedResponse, fakeRequest, parseBody, respond } from './http-fakes';
 import { prepareWorkflow, toRunResult } from './workflow';
 
 /** Where a kept execution stands, as n8n's database would say. */
