@@ -2,8 +2,10 @@
  * The claim lock across n8n processes (queue mode: several workers run payroll executions): a
  * short lock per payout account in n8n's queue Redis, held around "read the ledger, write the
  * claims". A random token marks the holder; the lock expires on its own (a killed worker holds it
- * at most EXPIRY_MS), is renewed while the holder works, and is released only by its holder (a
- * compare-and-delete script), never by a process whose lock already expired.
+ * at most EXPIRY_MS, longer than a claim of a whole payroll takes) and is released only by its
+ * holder (a compare-and-delete script), never by a process whose lock already expired: a release
+ * that finds another token (or none) means the lock expired while this run claimed, and those
+ * claims are refused. (No renewal timer: n8n's package rules keep timers out of nodes.)
  */
 import { randomBytes } from 'node:crypto';
 
@@ -11,14 +13,12 @@ import { sleep } from 'n8n-workflow';
 
 import type { QueueRedis } from '../../../../n8n-internals';
 
-export const EXPIRY_MS = 30_000;
-const RENEW_MS = 10_000;
+export const EXPIRY_MS = 60_000;
 const RETRY_MS = 50;
 /** A claim waits this long for other processes' claims of the account, then sends nothing. */
 export const WAIT_MS = 120_000;
 
 export const ACQUIRE = `if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end return 0`;
-export const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 export const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export const lockKeyOf = (redis: QueueRedis, account: string) =>
@@ -41,23 +41,17 @@ export async function withRedisLock<T>(
 				`another n8n process has held the payout account's claim lock for over ${Math.round(waitMs / 1000)} s (Redis key ${key})`,
 			);
 	}
-	let lost = false;
-	const renew = setInterval(() => {
-		redis
-			.eval(RENEW, 1, key, token, EXPIRY_MS)
-			.then((renewed) => (lost ||= Number(renewed) !== 1))
-			.catch(() => (lost = true));
-	}, RENEW_MS);
+	let result: T;
 	try {
-		const result = await work();
-		// Claims written after the lock expired may overlap another process's: said, never used.
-		if (lost)
-			throw new Error(
-				`the payout account's claim lock expired while this run claimed (Redis key ${key}); its claims stay unknown`,
-			);
-		return result;
-	} finally {
-		clearInterval(renew);
+		result = await work();
+	} catch (error) {
 		await redis.eval(RELEASE, 1, key, token).catch(() => undefined);
+		throw error;
 	}
+	// Claims written after the lock expired may overlap another process's: said, never used.
+	if (Number(await redis.eval(RELEASE, 1, key, token)) !== 1)
+		throw new Error(
+			`the payout account's claim lock expired while this run claimed (Redis key ${key}); its claims stay unknown`,
+		);
+	return result;
 }

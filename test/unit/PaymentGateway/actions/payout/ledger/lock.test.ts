@@ -1,5 +1,5 @@
 // The payout account's claim lock across n8n processes (queue mode): two copies of the lock module
-// (two workers, each with its own in-process lock) share one Redis. The Redis here runs the three
+// (two workers, each with its own in-process lock) share one Redis. The Redis here runs the two
 // scripts' semantics with real expiry; the scripts themselves run on a real Redis in
 // test/e2e/redis-scripts.queue.ts.
 import type { Capability, QueueRedis } from '../../../../../../nodes/n8n-internals';
@@ -7,7 +7,7 @@ import {
 	ACQUIRE,
 	EXPIRY_MS,
 	RELEASE,
-	RENEW,
+	withRedisLock,
 } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/sharedLock';
 
 type LockModule =
@@ -44,8 +44,7 @@ function fakeRedis(): QueueRedis & { keys: Map<string, { value: string; until: n
 				return 1;
 			}
 			if (held?.value !== String(token)) return 0;
-			if (script === RENEW) held.until = Date.now() + Number(ms);
-			else if (script === RELEASE) keys.delete(String(key));
+			if (script === RELEASE) keys.delete(String(key));
 			else throw new Error(`unknown script ${String(script)}`);
 			return 1;
 		},
@@ -125,5 +124,18 @@ describe("the payout account's claim lock", () => {
 			/Redis not reachable/,
 		);
 		expect(work).not.toHaveBeenCalled();
+	});
+
+	test('a lock that expired while its holder claimed: the claim is refused, never taken as held', async () => {
+		const redis = fakeRedis();
+		const key = 'n8n:payment-gateway:payout-ledger-lock:acct';
+		await expect(
+			withRedisLock(redis, 'acct', async () => {
+				// The expiry passes mid-claim and another process takes the lock.
+				redis.keys.set(key, { value: 'other', until: Date.now() + EXPIRY_MS });
+				return 'claimed';
+			}),
+		).rejects.toThrow(/claim lock expired while this run claimed/);
+		expect(redis.keys.get(key)?.value).toBe('other');
 	});
 });
