@@ -41,13 +41,10 @@ export async function withRedisLock<T>(
 				`another n8n process has held the payout account's claim lock for over ${Math.round(waitMs / 1000)} s (Redis key ${key})`,
 			);
 	}
-	let result: T;
-	try {
-		result = await work();
-	} catch (error) {
+	const result = await work().catch(async (error: unknown) => {
 		await redis.eval(RELEASE, 1, key, token).catch(() => undefined);
-		throw error;
-	}
+		return await Promise.reject(error);
+	});
 	// Claims written after the lock expired may overlap another process's: said, never used.
 	if (Number(await redis.eval(RELEASE, 1, key, token)) !== 1)
 		throw new Error(
