@@ -14,9 +14,8 @@ const N8N_LOADER = /[\\/](?:n8n|cli)[\\/]dist[\\/]load-nodes-and-credentials\.js
 /** Where this process's n8n is installed, found once: its loader's file, or undefined outside n8n. */
 let anchor: string | null | undefined;
 
-export function n8nLoaderFile(cache: Record<string, unknown> = require.cache): string | undefined {
-	if (cache !== require.cache) return Object.keys(cache).find((file) => N8N_LOADER.test(file));
-	anchor ??= Object.keys(cache).find((file) => N8N_LOADER.test(file)) ?? null;
+function n8nLoaderFile(): string | undefined {
+	anchor ??= Object.keys(require.cache).find((file) => N8N_LOADER.test(file)) ?? null;
 	return anchor ?? undefined;
 }
 
@@ -73,14 +72,11 @@ const packageFolder = (file: string, specifier: string) => {
  * Where no n8n loader is known: the copy `name` resolves to from here, when this process already
  * loaded another copy of that package (n8n's) and not this one; else undefined.
  */
-export function foreignCopy(
-	name: string,
-	cache: Record<string, unknown> = require.cache,
-	resolve: (name: string) => string = require.resolve,
-): N8nInternalsError | undefined {
+function foreignCopy(name: string): N8nInternalsError | undefined {
+	const cache = require.cache;
 	let file: string;
 	try {
-		file = resolve(name);
+		file = require.resolve(name);
 	} catch {
 		return undefined;
 	}
