@@ -1,7 +1,7 @@
 /** The typed interface of the door: one function per capability of n8n (see index.ts). */
-import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
-import type { DataTables } from './data-tables';
+import type { DataTableContext, DataTables } from './data-tables';
 
 import type { ExecutionCheck } from './execution-check';
 import type { ExecutionCustomData } from './execution-custom-data';
@@ -34,5 +34,5 @@ export interface N8nInternals {
 	/** An execution's custom data, read and written at once (n8n's execution metadata). */
 	executionCustomData(): Promise<Capability<ExecutionCustomData>>;
 	/** n8n's data table service for the node's project, past the helpers' allow-list of n8n's own nodes. */
-	dataTables(ctx: IExecuteFunctions): Promise<Capability<DataTables>>;
+	dataTables(ctx: DataTableContext): Promise<Capability<DataTables>>;
 }

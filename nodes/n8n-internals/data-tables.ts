@@ -12,6 +12,8 @@ import type {
 	IDataTableProjectAggregateService,
 	IDataTableProjectService,
 	IExecuteFunctions,
+	IHookFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { absent, changed, found, type Capability } from './load';
@@ -39,10 +41,13 @@ interface Given {
 	dataTableProjectId?: string;
 }
 
+/** Executions, webhooks (results posts) and activation (the results address) alike. */
+export type DataTableContext = IExecuteFunctions | IWebhookFunctions | IHookFunctions;
+
 const missing = (object: unknown, names: readonly string[]) =>
 	names.filter((name) => typeof (object as Record<string, unknown>)?.[name] !== 'function');
 
-function use(ctx: IExecuteFunctions, provider: Provider, given: Given): DataTables {
+function use(ctx: DataTableContext, provider: Provider, given: Given): DataTables {
 	let projectId: Promise<string> | undefined;
 	const project = async () =>
 		await (projectId ??= given.dataTableProjectId
@@ -73,7 +78,7 @@ function use(ctx: IExecuteFunctions, provider: Provider, given: Given): DataTabl
  * data table module is off (N8N_DISABLED_MODULES=data-table). Changed: the provider lacks an
  * operation this package uses (each named).
  */
-export async function dataTables(ctx: IExecuteFunctions): Promise<Capability<DataTables>> {
+export async function dataTables(ctx: DataTableContext): Promise<Capability<DataTables>> {
 	const given = (ctx as unknown as { additionalData?: Given }).additionalData;
 	if (!given) return absent('not inside n8n');
 	const provider = given['data-table']?.dataTableProxyProvider;

@@ -24,7 +24,7 @@ import { timeOutLook } from './time-out-look';
 
 export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
-export type { DataTables } from './data-tables';
+export type { DataTableContext, DataTables } from './data-tables';
 export type { ExecutionCheck } from './execution-check';
 export type { ExecutionCustomData } from './execution-custom-data';
 export type { ListScope, ProcessedList } from './processed-list';

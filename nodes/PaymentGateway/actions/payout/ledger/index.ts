@@ -12,12 +12,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { n8nInternals, reportOnce } from '../../../../n8n-internals';
+import { n8nInternals, reportOnce, type DataTableContext } from '../../../../n8n-internals';
+import type { PayoutAccount } from './account';
 import { payoutAccount } from './account';
 import type { RunRows } from './dataTableLedger';
 import { DataTableLedger } from './dataTableLedger';
 import { MemoryLedger } from './memoryLedger';
 import type { PayoutLedger } from './port';
+import type { LedgerTable } from './table';
 import { openTable } from './table';
 
 export type { PayoutLedger, Settlement, Confirmed } from './port';
@@ -51,17 +53,24 @@ interface Service {
 	via?: string;
 }
 
+/** n8n's public helpers, where n8n gives them to this node (executions only; not refused). */
+async function publicHelpers(ctx: DataTableContext): Promise<Service | undefined> {
+	const helpers = (ctx as IExecuteFunctions).helpers;
+	const { getDataTableAggregateProxy, getDataTableProxy } = helpers ?? {};
+	if (!getDataTableAggregateProxy || !getDataTableProxy) return undefined;
+	const aggregate = await getDataTableAggregateProxy().catch((error: Error) => {
+		if (REFUSED_TO_THIS_NODE.test(error.message)) return undefined;
+		throw error;
+	});
+	return aggregate
+		? { aggregate, table: async (id) => await getDataTableProxy(id), via: undefined }
+		: undefined;
+}
+
 /** The service, or why the node's memory holds the ledger instead (n8n's data tables off, or changed). */
-async function tableService(ctx: IExecuteFunctions): Promise<Service | string> {
-	const { getDataTableAggregateProxy, getDataTableProxy } = ctx.helpers;
-	if (getDataTableAggregateProxy && getDataTableProxy) {
-		const aggregate = await getDataTableAggregateProxy().catch((error: Error) => {
-			if (REFUSED_TO_THIS_NODE.test(error.message)) return undefined;
-			throw error;
-		});
-		if (aggregate)
-			return { aggregate, table: async (id) => await getDataTableProxy(id), via: undefined };
-	}
+async function tableService(ctx: DataTableContext): Promise<Service | string> {
+	const helpers = await publicHelpers(ctx);
+	if (helpers) return helpers;
 	// n8n keeps its helpers to its own Data Table nodes: the same service through the door.
 	const door = await n8nInternals.dataTables(ctx).catch((error: Error) => error);
 	await reportOnce(n8nInternals, ctx.logger, undefined, door);
@@ -75,28 +84,44 @@ async function tableService(ctx: IExecuteFunctions): Promise<Service | string> {
 	};
 }
 
+/** The payout account's ledger table, from any n8n context (an execution, a results post, activation). */
+export interface AccountTable {
+	table: LedgerTable;
+	account: PayoutAccount;
+}
+
+/**
+ * The account's ledger table (created on first use), or why there is none here (n8n's data tables
+ * off or changed: the node's memory then holds what Bulk Create paid, and nothing else can read it).
+ */
+export async function openAccountTable(
+	ctx: DataTableContext,
+	itemIndex = 0,
+): Promise<AccountTable | { off: string }> {
+	const service = await tableService(ctx);
+	if (typeof service === 'string') return { off: service };
+	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
+	const account = payoutAccount(credentials);
+	const table = await openTable(service.aggregate, service.table, account.tableName);
+	return { table: { ...table, via: service.via }, account };
+}
+
 /** The account's ledger for this run: its data table, else the node's memory (said in the output). */
 export async function openLedger(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	run: RunRows,
 ): Promise<PayoutLedger> {
-	let service;
+	let opened;
 	try {
-		service = await tableService(ctx);
+		opened = await openAccountTable(ctx, itemIndex);
 	} catch (error) {
 		throw ledgerError(ctx, itemIndex, error);
 	}
-	if (typeof service === 'string') return new MemoryLedger(ctx, itemIndex, service);
-	try {
-		const account = payoutAccount(await ctx.getCredentials(PAYOUT_CREDENTIAL, itemIndex));
-		const table = await openTable(service.aggregate, service.table, account.tableName);
-		const writer = {
-			workflowId: String(ctx.getWorkflow().id ?? ''),
-			executionId: ctx.getExecutionId(),
-		};
-		return new DataTableLedger({ ...table, via: service.via }, account.key, writer, run, itemIndex);
-	} catch (error) {
-		throw ledgerError(ctx, itemIndex, error);
-	}
+	if ('off' in opened) return new MemoryLedger(ctx, itemIndex, opened.off);
+	const writer = {
+		workflowId: String(ctx.getWorkflow().id ?? ''),
+		executionId: ctx.getExecutionId(),
+	};
+	return new DataTableLedger(opened.table, opened.account.key, writer, run, itemIndex);
 }
