@@ -1,4 +1,9 @@
-import { paidAs, transition } from '../../nodes/PaymentGateway/actions/payout/ledger/states';
+import {
+	FAILED_AGAIN,
+	paidAs,
+	standingOf,
+	transition,
+} from '../../nodes/PaymentGateway/actions/payout/ledger/states';
 
 describe('payout ledger: the one transition rule', () => {
 	it('a final state never moves back; processed → reversed is the one exception', () => {
@@ -28,5 +33,29 @@ describe('payout ledger: the one transition rule', () => {
 		expect(paidAs({ state: 'unknown', attempt: 1 }, 1)).toBe('unknown');
 		expect(paidAs({ state: 'processed', attempt: 1 }, 2)).toBe('new');
 		expect(paidAs({ state: 'unknown', attempt: 2 }, 1)).toBe('paid');
+	});
+
+	it('Pay Failed Again: failed, rejected and reversed are paid as the next attempt; nothing else ever is', () => {
+		for (const state of ['failed', 'rejected', 'reversed'] as const)
+			expect(standingOf({ state, attempt: 2 }, FAILED_AGAIN)).toEqual({
+				attempt: 3,
+				standing: 'new',
+			});
+		for (const state of ['queued', 'processed'] as const)
+			expect(standingOf({ state, attempt: 1 }, FAILED_AGAIN)).toEqual({
+				attempt: 1,
+				standing: 'paid',
+			});
+		for (const state of ['claimed', 'unknown'] as const)
+			expect(standingOf({ state, attempt: 2 }, FAILED_AGAIN)).toEqual({
+				attempt: 2,
+				standing: 'unknown',
+			});
+		expect(standingOf(undefined, FAILED_AGAIN)).toEqual({ attempt: 1, standing: 'new' });
+		// A given attempt is paidAs's.
+		expect(standingOf({ state: 'failed', attempt: 1 }, 1)).toEqual({
+			attempt: 1,
+			standing: 'paid',
+		});
 	});
 });

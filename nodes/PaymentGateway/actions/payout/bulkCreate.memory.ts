@@ -36,6 +36,8 @@ export interface Claimed {
 	unknown: Set<string>;
 	/** Claimed by this run: new to the node. */
 	fresh: string[];
+	/** Per reference, the attempt it was claimed for (or, paid or unknown, the attempt it holds). */
+	attempts: Map<string, number>;
 }
 
 export interface QueuedDetail {
@@ -45,6 +47,8 @@ export interface QueuedDetail {
 	attempt: number;
 	/** Known where the ledger is a data table: its state, and who paid it. */
 	state?: string;
+	/** Why it failed, was rejected or reversed (the service's result). */
+	reason?: string;
 	workflow_id?: string;
 	execution_id?: string;
 }
@@ -125,6 +129,7 @@ export class ReferenceMemory {
 			queued: new Set(earlier.filter((ref) => confirmed.has(confirm(ref)))),
 			unknown: new Set(unknown),
 			fresh: refs.filter((ref) => !claimed.has(claim(ref))),
+			attempts: new Map(refs.map((ref) => [ref, attempt])),
 		};
 	}
 

@@ -21,7 +21,7 @@ import {
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { DEFAULT_REMEMBERED } from './bulkCreate.memory';
-import { optionsGroup } from './bulkCreate.options';
+import { optionsGroup, repaymentViolations } from './bulkCreate.options';
 import type { BatchFields, UnconfirmedChoice } from './bulkCreate.plan';
 import { payoutNotices } from './bulkCreate.notices';
 import { runBatches } from './bulkCreate.send';
@@ -147,9 +147,9 @@ export const description = updateDisplayOptions({ show }, properties);
 function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 	const newest = ctx.getNode().typeVersion >= 3;
 	const { values, violations } = readTable(ctx, itemIndex, newest ? table : tableOfVersions1And2);
-	assertValid(ctx, itemIndex, violations);
-	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const options = values.options as Record<string, unknown>;
+	assertValid(ctx, itemIndex, [...violations, ...(newest ? repaymentViolations(options) : [])]);
+	const text = (value: unknown) => (value === undefined ? '' : String(value));
 	const split = newest || values.splitIntoBatches === true;
 	// request_id is each batch's own (see bulkCreate.plan.ts); the other fields go to every batch.
 	const form = toWire(batchFields, values);
@@ -167,6 +167,7 @@ function readBatch(ctx: IExecuteFunctions, itemIndex: number): BatchFields {
 		outputField: text(options.outputBinaryField) || 'data',
 		remember: newest,
 		payAgain: options.payAgain === true,
+		payFailedAgain: options.payFailedAgain === true,
 		// Saved before Attempt existed: Pay Again was the second payment.
 		attempt: Number(options.payAgainAttempt ?? 2),
 		unconfirmed: (text(options.unconfirmedReferences) || 'stop') as UnconfirmedChoice,

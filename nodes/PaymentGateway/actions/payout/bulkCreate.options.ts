@@ -1,4 +1,4 @@
-import type { FieldGroup } from '../../fields/types';
+import type { FieldGroup, Violation } from '../../fields/types';
 import { optionsOf } from '../../fields/types';
 import { VERSION_3_ON } from '../bulk';
 import { DEFAULT_REMEMBERED } from './bulkCreate.memory';
@@ -39,6 +39,14 @@ export const optionsGroup: FieldGroup = optionsOf([
 		description:
 			'Which payment of each reference Pay Again makes: 2 for the second, 3 for a third. A reference is paid once per attempt: to pay once more after attempt 2, set 3.',
 		ui: { default: 2, displayOptions: { show: { ...NEW, payAgain: [true] } } },
+	},
+	{
+		name: 'payFailedAgain',
+		displayName: 'Pay Failed Again',
+		type: 'boolean',
+		description:
+			"Whether rows whose payment failed, was rejected or reversed (the service's results in the payout ledger) are paid once more, each as its next attempt (new nodes only). Queued and processed ones are never paid by it, only listed: left on, the next run pays nobody again and fails. Needs n8n's data tables. Not together with Pay Again.",
+		ui: { displayOptions: { show: NEW } },
 	},
 	{
 		name: 'unconfirmedReferences',
@@ -83,3 +91,16 @@ export const optionsGroup: FieldGroup = optionsOf([
 			'Whether each batch item carries its .xlsx file in Put Output File in Field. Off, no file is kept after its batch is sent (older nodes without Split Into Batches always attach it).',
 	},
 ]);
+
+/** Pay Again and Pay Failed Again choose the attempt each in its own way: one at a time. */
+export function repaymentViolations(options: Record<string, unknown> = {}): Violation[] {
+	if (options.payAgain !== true || options.payFailedAgain !== true) return [];
+	return [
+		{
+			field: 'payFailedAgain',
+			displayName: 'Options > Pay Failed Again',
+			rule: 'cannot be on together with Options > Pay Again: choose one (Pay Failed Again pays only failed, rejected or reversed references; Pay Again pays every queued one as the attempt set in Attempt)',
+			value: true,
+		},
+	];
+}

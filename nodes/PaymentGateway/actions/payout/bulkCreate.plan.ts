@@ -33,6 +33,8 @@ export interface BatchFields {
 	remember: boolean;
 	/** Pay Again: rows already queued go out again once more, as attempt `attempt`. */
 	payAgain: boolean;
+	/** Pay Failed Again: rows whose payment failed, was rejected or reversed go out as their next attempt. */
+	payFailedAgain?: boolean;
 	/** The attempt a re-payment is sent as (2 or more); each reference makes each attempt once. */
 	attempt: number;
 	/** What to do with references an earlier run sent without learning the answer. */
@@ -46,7 +48,7 @@ export type UnconfirmedChoice = 'stop' | 'countAsQueued' | 'sendAgain';
 export interface Batch {
 	/** 1-based, in row order, in the run's plan (in the request ID with a given Request ID). */
 	number: number;
-	/** 1: a first payment; 2 and more: a re-payment made on purpose (Pay Again). */
+	/** 1: a first payment; 2 and more: a re-payment made on purpose (Pay Again, Pay Failed Again). */
 	attempt: number;
 	count: number;
 	rows: SourcedRow[];

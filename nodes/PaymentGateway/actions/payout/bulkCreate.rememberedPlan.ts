@@ -1,12 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { SourcedRow } from '../../spreadsheet/schema';
+import { assertRows } from '../bulk';
 import type { Claimed, Payments, QueuedDetail } from './bulkCreate.memory';
 import type { Batch, BatchFields } from './bulkCreate.plan';
-import { planBatches } from './bulkCreate.plan';
+import { NOUN, planBatches, planViolations } from './bulkCreate.plan';
 import { memoryFullError, unconfirmedError, type Skipped } from './bulkCreate.skipped';
 import type { PayoutLedger } from './ledger';
-import { markerOf } from './ledger';
+import { FAILED_AGAIN, markerOf } from './ledger';
 
 export const referenceOf = (row: SourcedRow) => String(row.values['Reference No'] ?? '');
 export const referencesOf = (batch: Batch) => batch.rows.map(referenceOf);
@@ -21,7 +22,8 @@ export interface RememberedPlan {
 	dropped: string[];
 }
 
-type RowState = 'queued' | 'unknown' | 'new';
+/** `other`: the row makes another attempt in this run (Pay Failed Again), planned with that one. */
+type RowState = 'queued' | 'unknown' | 'new' | 'other';
 
 /** The rows of one attempt (1: first payments; 2 and more: re-payments) and their claim. */
 interface Attempt {
@@ -54,12 +56,11 @@ async function planAttempt(
 	fields: BatchFields,
 	{ attempt, rows, full, claim }: Attempt,
 ): Promise<AttemptPlan> {
-	const stateOf = (row: SourcedRow): RowState =>
-		claim.unknown.has(referenceOf(row))
-			? 'unknown'
-			: claim.queued.has(referenceOf(row))
-				? 'queued'
-				: 'new';
+	const stateOf = (row: SourcedRow): RowState => {
+		const ref = referenceOf(row);
+		if (claim.attempts.get(ref) !== attempt) return 'other';
+		return claim.unknown.has(ref) ? 'unknown' : claim.queued.has(ref) ? 'queued' : 'new';
+	};
 	const allNew = (batch: Batch) => batch.rows.every((r) => stateOf(r) === 'new');
 	// The unknown rows of each planned batch, as the batch an earlier run would have sent them in.
 	const retry = full.flatMap((batch) =>
@@ -92,31 +93,51 @@ async function planAttempt(
 }
 
 /**
- * The run as planned before (`run.batches`), then by what the memory knows. With Pay Again, the
- * rows whose reference was queued are a second set: their payment as attempt `fields.attempt`,
- * known by Reference No + attempt, made once (a switch left on pays nobody a third time).
+ * The run's rows by the attempt each makes, each set with its claim. With Pay Again, the rows
+ * whose reference was queued are a second set: their payment as attempt `fields.attempt`, known
+ * by Reference No + attempt, made once (a switch left on pays nobody a third time). With Pay
+ * Failed Again, the ledger gives each reference its attempt in one claim: a failed, rejected or
+ * reversed one its next, every other the one it holds; a set per attempt.
  */
+async function claimAttempts(
+	ledger: PayoutLedger,
+	fields: BatchFields,
+	run: { rows: SourcedRow[]; batches: Batch[] },
+): Promise<Attempt[]> {
+	const { rows } = run;
+	const claim = await ledger.claim(rows.map(referenceOf), fields.payFailedAgain ? FAILED_AGAIN : 1);
+	const attemptOf = (row: SourcedRow) => claim.attempts.get(referenceOf(row)) ?? 1;
+	const rowsOf = (attempt: number) => rows.filter((row) => attemptOf(row) === attempt);
+	const attempts: Attempt[] = [{ attempt: 1, rows: rowsOf(1), full: run.batches, claim }];
+	const later = [...new Set(rows.map(attemptOf))].filter((a) => a > 1).sort((a, b) => a - b);
+	for (const attempt of later) {
+		const own = rowsOf(attempt);
+		attempts.push({ attempt, rows: own, full: planBatches(fields, own, 1, attempt), claim });
+	}
+	if (fields.payAgain) {
+		const again = rows.filter((row) => claim.queued.has(referenceOf(row)));
+		const attempt = fields.attempt;
+		const repaid = await ledger.claim(again.map(referenceOf), attempt);
+		const full = planBatches(fields, again, 1, attempt);
+		attempts.push({ attempt, rows: again, full, claim: repaid });
+	}
+	return attempts;
+}
+
+/** The run as planned before (`run.batches`), then by what the ledger knows (claimAttempts). */
 export async function planWithMemory(
 	ctx: IExecuteFunctions,
 	ledger: PayoutLedger,
 	fields: BatchFields,
 	run: { rows: SourcedRow[]; batches: Batch[] },
 ): Promise<RememberedPlan> {
-	const { rows } = run;
-	const first: Attempt = {
-		attempt: 1,
-		rows,
-		full: run.batches,
-		claim: await ledger.claim(rows.map(referenceOf)),
-	};
-	const attempts = [first];
-	if (fields.payAgain) {
-		const again = rows.filter((row) => first.claim.queued.has(referenceOf(row)));
-		const attempt = fields.attempt;
-		const claim = await ledger.claim(again.map(referenceOf), attempt);
-		attempts.push({ attempt, rows: again, full: planBatches(fields, again, 1, attempt), claim });
-	}
-	const fresh = attempts.map(({ claim, attempt }): Payments => ({ refs: claim.fresh, attempt }));
+	const attempts = await claimAttempts(ledger, fields, run);
+	const fresh = attempts.map(
+		({ claim, attempt }): Payments => ({
+			refs: claim.fresh.filter((ref) => claim.attempts.get(ref) === attempt),
+			attempt,
+		}),
+	);
 	await assertRoom(ctx, ledger, fields, fresh);
 	const plans: AttemptPlan[] = [];
 	for (const attempt of attempts) plans.push(await planAttempt(ledger, fields, attempt));
@@ -137,10 +158,20 @@ export async function planWithMemory(
 		skipped.push(...queued.map((row) => ({ row, source: 'memory' as const, attempt })));
 		skipped.push(...userSaidQueued.map((row) => ({ row, source: 'you' as const, attempt })));
 	}
+	const batches = plans.flatMap((plan) => plan.batches);
+	// A re-payment's request IDs are longer (-a<attempt>); Pay Failed Again's attempts are known now.
+	const tooLong = fields.payFailedAgain ? planViolations(fields, batches) : [];
+	if (tooLong.length) {
+		await ledger.settle({ confirmed: [], released: fresh, markers: dropped });
+		assertRows(ctx, tooLong, ledger.itemIndex, NOUN);
+	}
+	const byRow = fields.payFailedAgain
+		? [...skipped].sort((a, b) => a.row.row - b.row.row)
+		: skipped;
 	return {
-		batches: plans.flatMap((plan) => plan.batches),
+		batches,
 		resent: new Set(plans.flatMap((plan) => plan.resent)),
-		skipped: skippedRows(ledger, skipped),
+		skipped: skippedRows(ledger, byRow),
 		dropped,
 	};
 }
@@ -187,21 +218,4 @@ async function assertRoom(
 	if (!over) return;
 	await ledger.settle({ confirmed: [], released: fresh, markers: [] });
 	throw memoryFullError(ctx, ledger.itemIndex, over.held, adding, fields.remembered);
-}
-
-/**
- * The earlier payment each re-payment repeats: per reference the latest attempt before this one
- * whose details the node kept (n8n keeps them for production and CLI runs, not manual ones).
- */
-export function earlierPayments(
-	batch: Batch,
-	details: ReturnType<PayoutLedger['details']>,
-): { earlierRequestId: string | null; earlierRequestIds: string[] } {
-	const ids = batch.rows.map((row) => {
-		const before = (details.get(referenceOf(row)) ?? []).filter((d) => d.attempt < batch.attempt);
-		return before.length ? before[before.length - 1].request_id : undefined;
-	});
-	const known = [...new Set(ids.filter((id): id is string => id !== undefined))];
-	const one = known.length === 1 && ids.every((id) => id !== undefined);
-	return { earlierRequestId: one ? known[0] : null, earlierRequestIds: known };
 }

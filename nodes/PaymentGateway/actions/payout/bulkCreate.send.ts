@@ -1,63 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	NodeApiError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { payoutSchema } from '../../spreadsheet/payout';
 import type { RowViolation, SourcedRow } from '../../spreadsheet/schema';
 import { assertRows, buildFile, fileSizeViolations } from '../bulk';
-import { asNodeError } from '../errorItem';
+import { batchJson, describeAll, output } from './bulkCreate.items';
+import { sendBatches } from './bulkCreate.loop';
 import type { Batch, BatchFields, PairedOf } from './bulkCreate.plan';
 import { NOUN, planBatches, planViolations, sizeViolations } from './bulkCreate.plan';
-import {
-	alreadyQueuedJson,
-	alreadySubmitted,
-	batchJson,
-	build,
-	describeAll,
-	output,
-	queuedJson,
-	stopAt,
-} from './bulkCreate.items';
 import { sendRemembered } from './bulkCreate.remembered';
-import { uploadBatch } from './bulkCreate.upload';
-
-/**
- * The batches one after the other, one item each. The next batch's file is built while the service
- * reads the current one, so at most two files are held; each is dropped once its batch is answered.
- * Versions 1–2 without batches keep their one upload's failures as they were: thrown unchanged,
- * a repeated Request ID (E0021) included.
- */
-async function sendBatches(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	fields: BatchFields,
-	batches: Batch[],
-	paired: PairedOf,
-): Promise<INodeExecutionData[]> {
-	const out: INodeExecutionData[] = [];
-	let next: Promise<Buffer> | undefined = build(batches[0]);
-	for (const [index, batch] of batches.entries()) {
-		const file: Buffer = await (next as Promise<Buffer>);
-		next = index + 1 < batches.length ? build(batches[index + 1]) : undefined;
-		const base = batchJson(batch, { position: index + 1, of: batches.length }, fields, 'queued');
-		let json: IDataObject;
-		try {
-			const { requestId, fileName } = batch;
-			json = queuedJson(base, await uploadBatch(ctx, itemIndex, fields, requestId, fileName, file));
-		} catch (thrown) {
-			const error = asNodeError(ctx, thrown, itemIndex);
-			if (!fields.split) throw error;
-			if (!alreadySubmitted(error))
-				return stopAt(ctx, itemIndex, fields, batches, index, out, error, paired);
-			json = alreadyQueuedJson(base, error as NodeApiError);
-		}
-		out.push(await output(ctx, fields, { json, pairedItem: paired(batch) }, file, batch));
-	}
-	return out;
-}
 
 /** Validate Only: one report per batch, each with the violations of its rows; nothing is sent. */
 async function validateBatches(
@@ -118,12 +68,15 @@ function emptyRun(
 }
 
 /**
- * Pay Again with a given Request ID: a re-payment's IDs are longer (`<ID>-a<attempt>-<n>`), so the
- * 30-character rule is checked on them (any row may be re-paid). Without one, IDs are 30 always.
+ * Pay Again or Pay Failed Again with a given Request ID: a re-payment's IDs are longer
+ * (`<ID>-a<attempt>-<n>`), so the 30-character rule is checked on them (any row may be re-paid;
+ * Pay Failed Again's attempts, 2 or more, are checked again once the ledger gave them). Without
+ * one, IDs are 30 always.
  */
 function repaymentPlan(fields: BatchFields, rows: SourcedRow[]): Batch[] | undefined {
-	if (!fields.remember || !fields.payAgain || !fields.givenRequestId) return undefined;
-	return planBatches(fields, rows, 1, fields.attempt);
+	if (!fields.remember || !fields.givenRequestId) return undefined;
+	if (fields.payAgain) return planBatches(fields, rows, 1, fields.attempt);
+	return fields.payFailedAgain ? planBatches(fields, rows, 1, 2) : undefined;
 }
 
 /** Bulk Create's one path: every rule of every batch checked, then the batches sent in order. */

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { SourcedRow } from '../../spreadsheet/schema';
+import { FAILED_AGAIN_NEEDS_TABLES } from './ledger/memoryLedger';
 import type { ClaimedElsewhere } from './ledger/port';
+
+/** Pay Failed Again on: rows judged by the ledger's results, or not at all (the node's memory). */
+export type FailedAgain = 'byResults' | 'needsDataTables';
 
 /** A row left out because its Reference No was already queued (as this attempt). */
 export interface Skipped extends IDataObject {
@@ -72,15 +76,35 @@ function paidByPart(known: Skipped[]): string {
 	return runs.length ? ` Paid by ${named(runs)}.` : '';
 }
 
+/**
+ * Pay Failed Again: why these rows were not paid again: their state now, per state (only failed,
+ * rejected or reversed ones are); where the ledger is the node's memory, that it cannot tell.
+ */
+function failedAgainPart(skipped: Skipped[], how: FailedAgain): string {
+	if (how === 'needsDataTables')
+		return `${FAILED_AGAIN_NEEDS_TABLES}. Already queued by this node: ${rowsWord(skipped.length)} (Reference No ${refsOf(skipped)}). ${whenAndWhere(skipped)}`;
+	const byState = new Map<string, Skipped[]>();
+	for (const s of skipped)
+		byState.set(s.state ?? 'queued', [...(byState.get(s.state ?? 'queued') ?? []), s]);
+	const states = [...byState].map(
+		([state, rows]) => `${state}: ${rowsWord(rows.length)} (Reference No ${refsOf(rows)})`,
+	);
+	return `Pay Failed Again pays only references whose payment failed, was rejected or reversed, each as its next attempt; these are not: ${states.join('; ')}. ${whenAndWhere(skipped)}`;
+}
+
 /** The item that lists the rows left out, beside the batch items of a run that queued others. */
-export function skippedJson(skipped: Skipped[]): IDataObject {
+export function skippedJson(skipped: Skipped[], failedAgain?: FailedAgain): IDataObject {
 	const first = firstPayments(skipped);
 	const parts = [
 		`${skipped.length} row${skipped.length > 1 ? 's were' : ' was'} not sent.`,
-		first.length
-			? `Already queued by an earlier run: ${rowsWord(first.length)} (Reference No ${refsOf(first)}). ${whenAndWhere(first)} ${PAY_AGAIN}`
-			: '',
-		paidAgainPart(skipped),
+		...(failedAgain
+			? [failedAgainPart(skipped, failedAgain)]
+			: [
+					first.length
+						? `Already queued by an earlier run: ${rowsWord(first.length)} (Reference No ${refsOf(first)}). ${whenAndWhere(first)} ${PAY_AGAIN}`
+						: '',
+					paidAgainPart(skipped),
+				]),
 	];
 	return {
 		status: 'alreadyQueued',
@@ -96,22 +120,28 @@ export function nothingPaidError(
 	itemIndex: number,
 	skipped: Skipped[],
 	batches: IDataObject[],
+	failedAgain?: FailedAgain,
 ): NodeOperationError {
 	const refused = batches.filter((b) => b.status === 'alreadyQueued');
 	const first = firstPayments(skipped);
-	const parts = [
-		first.length
-			? `${rowsWord(first.length)} already queued by this node (Reference No ${refsOf(first)}). ${whenAndWhere(first)}`
-			: '',
-		paidAgainPart(skipped),
-		refused.length
-			? `The service refused ${refused.length} batch${refused.length > 1 ? 'es' : ''} as already submitted (E0021: request ID ${named(refused.map((b) => String(b.request_id)))}).`
-			: '',
-		repayments(skipped).length ? '' : PAY_AGAIN,
-	];
+	const refusedPart = refused.length
+		? `The service refused ${refused.length} batch${refused.length > 1 ? 'es' : ''} as already submitted (E0021: request ID ${named(refused.map((b) => String(b.request_id)))}).`
+		: '';
+	const parts = failedAgain
+		? [skipped.length ? failedAgainPart(skipped, failedAgain) : '', refusedPart]
+		: [
+				first.length
+					? `${rowsWord(first.length)} already queued by this node (Reference No ${refsOf(first)}). ${whenAndWhere(first)}`
+					: '',
+				paidAgainPart(skipped),
+				refusedPart,
+				repayments(skipped).length ? '' : PAY_AGAIN,
+			];
 	const error = new NodeOperationError(
 		ctx.getNode(),
-		'Nothing was paid: every row of this run was already queued',
+		failedAgain === 'byResults'
+			? 'Nothing was paid: no row of this run failed, was rejected or reversed, and every other was already queued'
+			: 'Nothing was paid: every row of this run was already queued',
 		{ itemIndex, description: parts.filter(Boolean).join(' ') },
 	);
 	error.context.references = skipped;

@@ -7,7 +7,8 @@ import { withAccountLock } from './lock';
 import type { LedgerColumns, LedgerRecord } from './record';
 import { asEarlier, earlierAttempts, last4, rowOf } from './record';
 import type { ClaimedElsewhere, PayoutLedger, Settlement } from './port';
-import { paidAs, transition } from './states';
+import type { WantedAttempt } from './states';
+import { standingOf, transition } from './states';
 import type { LedgerTable } from './table';
 import { deleteIds, insert, synced, updateIds } from './table';
 
@@ -39,11 +40,13 @@ const holderOf = (r: LedgerRecord): ClaimedElsewhere => ({
  * The payout account's ledger in an n8n data table. Claims are made under the account's lock
  * (lock.ts) on the table as it is now (table.ts reads only what changed); the rest of the run
  * works on the records read then and its own writes. Every state change is checked by
- * `transition`, "already paid" by `paidAs`.
+ * `transition`, "already paid" by `standingOf`.
  */
 export class DataTableLedger implements PayoutLedger {
 	/** References claimed by this run, per attempt: `<attempt>:<ref>`. */
 	private readonly mine = new Set<string>();
+
+	readonly knowsResults = true;
 
 	private records = new Map<string, LedgerRecord>();
 
@@ -100,14 +103,21 @@ export class DataTableLedger implements PayoutLedger {
 		};
 	}
 
-	async claim(refs: string[], attempt = 1): Promise<Claimed> {
+	/** Each reference for the attempt wanted: the same for all, or by its record (Pay Failed Again). */
+	async claim(refs: string[], wanted: WantedAttempt = 1): Promise<Claimed> {
 		return await withAccountLock(this.lockKey, async () => {
 			this.records = await synced(this.table);
-			const claimed: Claimed = { queued: new Set(), unknown: new Set(), fresh: [] };
+			const claimed: Claimed = {
+				queued: new Set(),
+				unknown: new Set(),
+				fresh: [],
+				attempts: new Map(),
+			};
 			const inserts: Array<Partial<LedgerColumns>> = [];
 			for (const ref of new Set(refs)) {
 				const record = this.records.get(ref);
-				const standing = paidAs(record, attempt);
+				const { attempt, standing } = standingOf(record, wanted);
+				claimed.attempts.set(ref, attempt);
 				if (standing === 'paid') claimed.queued.add(ref);
 				else if (standing === 'unknown') {
 					claimed.unknown.add(ref);
@@ -249,6 +259,7 @@ export class DataTableLedger implements PayoutLedger {
 					queued_at: a.queued_at ? new Date(a.queued_at).toISOString() : '',
 					attempt: a.attempt,
 					state: a.state,
+					reason: a.reason ?? undefined,
 					workflow_id: a.workflow_id ?? undefined,
 					execution_id: a.execution_id ?? undefined,
 				}));

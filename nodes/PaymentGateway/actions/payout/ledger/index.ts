@@ -24,7 +24,17 @@ import { openTable } from './table';
 
 export type { PayoutLedger, Settlement, Confirmed } from './port';
 export { markerOf } from './memoryLedger';
-export { transition, paidAs, mayPayAgain, isFinal, STATES, type PayoutState } from './states';
+export {
+	transition,
+	paidAs,
+	standingOf,
+	mayPayAgain,
+	isFinal,
+	STATES,
+	FAILED_AGAIN,
+	type PayoutState,
+	type WantedAttempt,
+} from './states';
 // For the results receiver and Wait for Results (to come): a row result applied by the rule,
 // records read by reference and by batch.
 export { applyResult, recordsByReference, recordsByRequestId, type RowResult } from './results';

@@ -4,6 +4,11 @@ import type { Claimed, QueuedDetail } from '../bulkCreate.memory';
 import { ReferenceMemory, sentKey } from '../bulkCreate.memory';
 import type { Batch } from '../bulkCreate.plan';
 import type { PayoutLedger, Settlement } from './port';
+import { FAILED_AGAIN, type WantedAttempt } from './states';
+
+/** Said in every item of a run with Pay Failed Again where the ledger is the node's memory. */
+export const FAILED_AGAIN_NEEDS_TABLES =
+	"Pay Failed Again needs n8n's data tables: the node's memory knows which references were queued, never which failed, were rejected or reversed, so it paid nobody again here (new references went out as first payments)";
 
 export const markerOf = (batch: Batch) => sentKey(batch.requestId, batch.digest);
 
@@ -14,7 +19,11 @@ export const markerOf = (batch: Batch) => sentKey(batch.requestId, batch.digest)
 export class MemoryLedger implements PayoutLedger {
 	private readonly memory: ReferenceMemory;
 
-	readonly info: IDataObject;
+	readonly knowsResults = false;
+
+	private readonly where: string;
+
+	private failedAgain = false;
 
 	constructor(
 		ctx: ConstructorParameters<typeof ReferenceMemory>[0],
@@ -22,11 +31,20 @@ export class MemoryLedger implements PayoutLedger {
 		why: string,
 	) {
 		this.memory = new ReferenceMemory(ctx, itemIndex);
-		this.info = { ledger: `node memory (${why})` };
+		this.where = `node memory (${why})`;
 	}
 
-	async claim(refs: string[], attempt = 1): Promise<Claimed> {
-		return await this.memory.claim(refs, attempt);
+	get info(): IDataObject {
+		return {
+			ledger: this.where,
+			...(this.failedAgain ? { payFailedAgain: FAILED_AGAIN_NEEDS_TABLES } : {}),
+		};
+	}
+
+	/** Pay Failed Again cannot be judged here: every reference is claimed as a first payment. */
+	async claim(refs: string[], wanted: WantedAttempt = 1): Promise<Claimed> {
+		if (wanted === FAILED_AGAIN) this.failedAgain = true;
+		return await this.memory.claim(refs, wanted === FAILED_AGAIN ? 1 : wanted);
 	}
 
 	async markBatches(batches: Batch[]): Promise<Set<Batch>> {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Claimed, Payments, QueuedDetail } from '../bulkCreate.memory';
 import type { Batch } from '../bulkCreate.plan';
+import type { WantedAttempt } from './states';
 
 /** A batch's references confirmed queued by the service, under its request_id. */
 export interface Confirmed extends Payments {
@@ -31,10 +32,15 @@ export interface ClaimedElsewhere {
  */
 export interface PayoutLedger {
 	readonly itemIndex: number;
+	/** Whether it holds the service's results (failed, rejected, reversed): the data table only. */
+	readonly knowsResults: boolean;
 	/** Said in every batch item: where the ledger is, and anything near a limit. */
 	readonly info: IDataObject;
-	/** Claims the references for this run (atomically for the account); says which were paid or unknown. */
-	claim(refs: string[], attempt?: number): Promise<Claimed>;
+	/**
+	 * Claims the references for this run (atomically for the account), each for the attempt
+	 * wanted (Pay Failed Again: per reference, by its record); says which were paid or unknown.
+	 */
+	claim(refs: string[], attempt?: WantedAttempt): Promise<Claimed>;
 	/** Batches that may have been sent by an earlier run (same rows, same request_id); marks the rest. */
 	markBatches(batches: Batch[]): Promise<Set<Batch>>;
 	settle(settlement: Settlement): Promise<void>;

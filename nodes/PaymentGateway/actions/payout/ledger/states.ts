@@ -1,6 +1,6 @@
 /**
  * The payout ledger's states and its one transition rule. Every change of a record's state goes
- * through `transition`; "already paid" is decided by `paidAs` only.
+ * through `transition`; "already paid" is decided by `paidAs` and `standingOf` only.
  *
  * - claimed: a run holds the reference and is about to send it (or was, and stopped: a claimed
  *   record a later run finds is treated as unknown, since the batch may have gone out);
@@ -11,8 +11,8 @@
  * - failed / rejected: the bank or the service did not pay it; final for this attempt;
  * - reversed: paid, then the money came back; final.
  *
- * A re-payment is a new attempt of the same reference: from failed, rejected or reversed on
- * purpose, or by Pay Again + Attempt (each attempt made once, whatever the state).
+ * A re-payment is a new attempt of the same reference: from failed, rejected or reversed by Pay
+ * Failed Again, or by Pay Again + Attempt (each attempt made once, whatever the state).
  */
 export const STATES = [
 	'claimed',
@@ -90,4 +90,24 @@ export function paidAs(
 	if (record.attempt > attempt) return 'paid';
 	if (record.state === 'claimed' || record.state === 'unknown') return 'unknown';
 	return 'paid';
+}
+
+/** The attempt a run means to make: the same for every reference, or Pay Failed Again's. */
+export const FAILED_AGAIN = 'failedAgain';
+export type WantedAttempt = number | typeof FAILED_AGAIN;
+
+/**
+ * The attempt a run makes of a reference and whether it may send it. A given attempt: `paidAs`.
+ * Pay Failed Again: a payment that failed, was rejected or reversed is paid as the next attempt;
+ * any other record is judged as the attempt it holds (queued, processed: paid; claimed, unknown:
+ * unknown, never a new attempt); no record: a first payment.
+ */
+export function standingOf(
+	record: { state: PayoutState; attempt: number } | undefined,
+	wanted: WantedAttempt,
+): { attempt: number; standing: Standing } {
+	if (wanted !== FAILED_AGAIN) return { attempt: wanted, standing: paidAs(record, wanted) };
+	if (!record) return { attempt: 1, standing: 'new' };
+	const attempt = mayPayAgain(record.state) ? record.attempt + 1 : record.attempt;
+	return { attempt, standing: paidAs(record, attempt) };
 }
