@@ -19,7 +19,12 @@ export const connect = (names: string[]) =>
 	);
 
 /** `start` (Manual Trigger or Webhook) → Code (payout rows) → Payment Gateway Bulk Create v3. */
-export function payroll(id: string, start: Record<string, unknown>, code: string): WorkflowJson {
+export function payroll(
+	id: string,
+	start: Record<string, unknown>,
+	code: string,
+	options?: Record<string, unknown>,
+): WorkflowJson {
 	const names = [String(start.name), 'Rows', 'Payouts'];
 	return {
 		id,
@@ -42,7 +47,12 @@ export function payroll(id: string, start: Record<string, unknown>, code: string
 				type: GATEWAY_TYPE,
 				typeVersion: 3,
 				position: [440, 0],
-				parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' },
+				parameters: {
+					resource: 'payout',
+					operation: 'bulkCreate',
+					currency: 'INR',
+					...(options ? { options } : {}),
+				},
 				credentials: { paymentGatewayPayoutApi: CREDENTIAL },
 			},
 		],
