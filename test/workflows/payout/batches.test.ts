@@ -1,43 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { buildXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import type { Fault } from '../../sandbox/core/faults';
 import { dataTables } from '../../harness';
 import { requestsTo, runGateway } from '../support';
+import {
+	bulkCreate,
+	HEADERS,
+	queuedCounts as queuedOf,
+	tagger,
+	UPLOAD,
+	useSandbox,
+} from './support';
 
-// Spelt out here, not imported: the columns the service reads.
-const HEADERS = [
-	'Reference No',
-	'Payment Mode',
-	'Amount',
-	'Remark',
-	'Beneficiary Account Number',
-	'Beneficiary Account Type',
-	'Beneficiary IFSC',
-	'Beneficiary Branch',
-	'Beneficiary Name',
-	'Beneficiary Email',
-	'Beneficiary Mobile',
-	'Beneficiary MMID',
-	'Beneficiary LEI Code',
-	'Beneficiary NRE Flag',
-];
-const UPLOAD = '/payout/v1/bulk/payouts';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-let sandbox: Sandbox;
-let runs = 0;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.stop());
-beforeEach(() => {
-	sandbox.faults.clear();
-	sandbox.clearRequests();
-});
+const sandbox = useSandbox();
 
 /** `count` valid rows with references unique to this test run (`tag`). */
 function rows(tag: string, count: number): IDataObject[] {
@@ -53,7 +31,7 @@ function rows(tag: string, count: number): IDataObject[] {
 	}));
 }
 
-const tagOf = () => `T${process.pid % 10000}R${++runs}`;
+const tagOf = tagger('T');
 const SPLIT = {
 	resource: 'payout',
 	operation: 'bulkCreate',
@@ -70,14 +48,16 @@ const fromItems = (
 	/** The same ID is the same workflow run again (the node's memory is kept per workflow). */
 	workflowId?: string,
 ) =>
-	runGateway(sandbox, {
+	bulkCreate(
+		sandbox(),
 		items,
-		workflowId,
-		typeVersion,
-		credentialType: 'paymentGatewayPayoutApi',
-		continueOnFail,
-		parameters: { ...SPLIT, ...parameters } as never,
-	});
+		{ splitIntoBatches: true, ...parameters },
+		{
+			workflowId,
+			typeVersion,
+			continueOnFail,
+		},
+	);
 
 async function fromFile(items: IDataObject[], parameters: IDataObject = {}) {
 	const file = await buildXlsx(
@@ -85,7 +65,7 @@ async function fromFile(items: IDataObject[], parameters: IDataObject = {}) {
 		HEADERS,
 		items.map((r) => HEADERS.map((h) => r[h] as string | number | undefined)),
 	);
-	return await runGateway(sandbox, {
+	return await runGateway(sandbox(), {
 		items: [{}],
 		binary: [
 			{
@@ -100,24 +80,14 @@ async function fromFile(items: IDataObject[], parameters: IDataObject = {}) {
 	});
 }
 
-/** How often each reference of this run was queued, over every batch the sandbox holds. */
-function queuedCounts(tag: string): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const batch of sandbox.state.payoutBatches.values()) {
-		for (const row of batch.rows) {
-			if (row['Reference No'].startsWith(`${tag}-`))
-				counts.set(row['Reference No'], (counts.get(row['Reference No']) ?? 0) + 1);
-		}
-	}
-	return counts;
-}
+const queuedCounts = (tag: string) => queuedOf(sandbox(), tag);
 
 /** Every row of the run queued exactly once, in batches of 500 in row order. */
 function expectEachRowOnce(tag: string, count: number) {
 	const counts = queuedCounts(tag);
 	expect(counts.size).toBe(count);
 	expect([...counts.values()].every((n) => n === 1)).toBe(true);
-	const batches = [...sandbox.state.payoutBatches.values()].filter((b) =>
+	const batches = [...sandbox().state.payoutBatches.values()].filter((b) =>
 		b.rows[0]['Reference No'].startsWith(`${tag}-`),
 	);
 	expect(batches.map((b) => b.rows.length)).toEqual(
@@ -133,7 +103,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		const tag = tagOf();
 		const result = await fromItems(rows(tag, 1200), { requestId: tag });
 		expect(result.error).toBeUndefined();
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(3);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(3);
 		expectEachRowOnce(tag, 1200);
 		const out = result.outputs.Gateway;
 		expect(out.map((item) => item.json)).toMatchObject([
@@ -179,11 +149,11 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		ids.forEach((id) => expect(id).toMatch(/^n8n-[0-9a-f]{26}$/));
 		expect(new Set(ids).size).toBe(3);
 
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 		// The ledger (the account's data table) knows them: nothing is sent.
 		const copy = await fromFile(rows(tag, 1200));
 		expect(copy.error?.message).toBe('Nothing was paid: every row of this run was already queued');
-		expect(requestsTo(sandbox, '/payout/v1/bulk/payouts')).toHaveLength(0);
+		expect(requestsTo(sandbox(), '/payout/v1/bulk/payouts')).toHaveLength(0);
 		// With n8n's data tables off, another workflow has no memory of these rows: the service's
 		// E0021 is the guard behind it.
 		dataTables.enabled = false;
@@ -217,7 +187,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(result.error?.message).toMatch(
 			/row 1102 \(item 1100\), Beneficiary IFSC: must have the form XXXX0XXXXXX/,
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('keeps Reference No unique across batches', async () => {
@@ -228,7 +198,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(result.error?.message).toMatch(
 			/row 1152 \(item 1150\), Reference No: must be unique; row 5 has it too/,
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('refuses a Request ID with no room for the batch number', async () => {
@@ -236,7 +206,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(result.error?.message).toMatch(
 			/Request ID: must be at most 28 characters when the rows go out in 2 batches/,
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('Validate Only reports every batch, with the violations of its own rows, and sends nothing', async () => {
@@ -248,7 +218,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 			validateOnly: true,
 			options: { attachBatchFiles: true },
 		});
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 		const out = result.outputs.Gateway;
 		expect(
 			out.map((item) => [item.json.request_id, item.json.status, item.json.failing_rows]),
@@ -275,7 +245,7 @@ describe('payout.bulkCreate, Split Into Batches', () => {
 		expect(result.error?.message).toMatch(
 			/^Payout file: may have at most 500 data rows in one upload: turn on Split Into Batches/,
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('version 2 with Split Into Batches sends 1,200 rows as 3 batches; the same rows again are already queued', async () => {
@@ -326,7 +296,7 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 		'%s on batch %i of 3: the error says where the run stands; the re-run queues every batch exactly once',
 		async (_label, k, fault, status) => {
 			const tag = tagOf();
-			sandbox.faults.inject(fault);
+			sandbox().faults.inject(fault);
 			const first = await fromItems(
 				rows(tag, 1001),
 				{ requestId: tag, ...ONE_RETRY },
@@ -356,9 +326,9 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 			const context = (first.error as { context?: { batches?: IDataObject[] } }).context;
 			expect(context?.batches?.[k - 1]).toMatchObject({ status });
 			// Batches before k once each, batch k with the node's one retry (none after a refusal), none after it.
-			expect(requestsTo(sandbox, UPLOAD)).toHaveLength(k - 1 + (_label === 'a refusal' ? 1 : 2));
+			expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(k - 1 + (_label === 'a refusal' ? 1 : 2));
 
-			sandbox.faults.clear();
+			sandbox().faults.clear();
 			const again = await fromItems(
 				rows(tag, 1001),
 				{ requestId: tag, ...ONE_RETRY },
@@ -391,10 +361,10 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 
 	it('an empty Request ID: a lost answer on batch 2, then a re-run, queues no second batch', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, after: 1, count: 2 });
+		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, after: 1, count: 2 });
 		const first = await fromItems(rows(tag, 1200), ONE_RETRY, false, undefined, tag);
 		expect(first.error?.message).toMatch(/^Batch 2 of 3 .* got no clear answer/);
-		sandbox.faults.clear();
+		sandbox().faults.clear();
 		const again = await fromItems(rows(tag, 1200), ONE_RETRY, false, undefined, tag);
 		// Batch 2 again as it was (refused as already submitted), batch 3, then batch 1's rows left out.
 		expect(statuses(again.outputs.Gateway)).toEqual(['alreadyQueued', 'queued', 'alreadyQueued']);
@@ -404,7 +374,7 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 
 	it('a lost answer the node repeats itself is confirmed by E0021 in the same run', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, after: 1 });
+		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, after: 1 });
 		const result = await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY });
 		expect(result.error).toBeUndefined();
 		expect(statuses(result.outputs.Gateway)).toEqual(['queued', 'queued', 'queued']);
@@ -414,7 +384,7 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 
 	it('with Continue On Fail: one item per batch, queued, failed and not sent', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({
+		sandbox().faults.inject({
 			kind: 'bodyFail',
 			path: UPLOAD,
 			after: 1,

@@ -2,40 +2,13 @@ import CryptoJS from 'crypto-js';
 import type { IDataObject } from 'n8n-workflow';
 
 import { buildXlsx, readXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import { requestsTo, runGateway, sandboxCredentials } from '../support';
+import { bulkCreate, HEADERS, UPLOAD, useSandbox } from './support';
 
-const HEADERS = [
-	'Reference No',
-	'Payment Mode',
-	'Amount',
-	'Remark',
-	'Beneficiary Account Number',
-	'Beneficiary Account Type',
-	'Beneficiary IFSC',
-	'Beneficiary Branch',
-	'Beneficiary Name',
-	'Beneficiary Email',
-	'Beneficiary Mobile',
-	'Beneficiary MMID',
-	'Beneficiary LEI Code',
-	'Beneficiary NRE Flag',
-];
-const UPLOAD = '/payout/v1/bulk/payouts';
 const TOKEN = '/payout/v1/token';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let counter = 0;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.stop());
-beforeEach(() => {
-	sandbox.faults.clear();
-	sandbox.clearRequests();
-});
 
 /** A valid payout row of each mode, as a spreadsheet or database node would give it. */
 function row(i: number, mode = ['NEFT', 'RTGS', 'IFT', 'IMPSP2A', 'IMPSP2P'][i % 5]): IDataObject {
@@ -70,19 +43,7 @@ const payout = (
 		continueOnFail?: boolean;
 		typeVersion?: number;
 	} = {},
-) =>
-	runGateway(sandbox, {
-		items,
-		credentialType: 'paymentGatewayPayoutApi',
-		typeVersion: 2,
-		...extra,
-		parameters: {
-			resource: 'payout',
-			operation: 'bulkCreate',
-			currency: 'INR',
-			...parameters,
-		} as never,
-	});
+) => bulkCreate(sandbox(), items, parameters, { typeVersion: 2, ...extra });
 
 /** The rows of an uploaded file, keyed by header, as strings or numbers. */
 async function fileRows(file: Buffer) {
@@ -99,13 +60,13 @@ describe('payout.bulkCreate from input items (version 2)', () => {
 		const id = requestId();
 		const result = await payout(items, { requestId: id, remark: 'November', callbackUrl: '' });
 		expect(result.error).toBeUndefined();
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(1);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(1);
 
 		const [out] = result.outputs.Gateway;
 		expect(out.json).toMatchObject({ request_id: id, total_records: 500, payouts_queued: 500 });
 		expect(out.pairedItem).toHaveLength(500);
 
-		const batch = sandbox.state.payoutBatches.get(id)!;
+		const batch = sandbox().state.payoutBatches.get(id)!;
 		const { headers, rows } = await fileRows(batch.file);
 		expect(headers).toEqual(HEADERS);
 		expect(rows).toHaveLength(500);
@@ -154,7 +115,7 @@ describe('payout.bulkCreate from input items (version 2)', () => {
 		const result = await payout(items, { requestId: requestId() });
 		expect(result.error?.constructor.name).toBe('NodeOperationError');
 		expect(result.error?.message).toMatch(message);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('lists every failing row, not just the first', async () => {
@@ -171,7 +132,7 @@ describe('payout.bulkCreate from input items (version 2)', () => {
 	it('Validate Only sends nothing and returns the report and the file', async () => {
 		const items = [row(0), { ...row(1), 'Beneficiary IFSC': 'bad' }];
 		const result = await payout(items, { requestId: 'DRY-RUN-1', validateOnly: true });
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 		const [out] = result.outputs.Gateway;
 		expect(out.json).toMatchObject({
 			validateOnly: true,
@@ -203,24 +164,24 @@ describe('payout.bulkCreate from input items (version 2)', () => {
 		expect(result.error?.message).toContain(
 			'callback_url must be an https:// URL (http:// only for localhost)',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('renews an expired token once and succeeds', async () => {
 		const first = await payout([row(0)], { requestId: requestId() });
 		const cached = first.credentials.get('paymentGatewayPayoutApi')!;
-		const stored = sandboxCredentials(sandbox).map((c) =>
+		const stored = sandboxCredentials(sandbox()).map((c) =>
 			c.type === 'paymentGatewayPayoutApi' ? { ...c, data: cached } : c,
 		);
-		sandbox.state.expirePayoutTokens();
-		sandbox.clearRequests();
+		sandbox().state.expirePayoutTokens();
+		sandbox().clearRequests();
 		const id = requestId();
 		const second = await payout([row(1)], { requestId: id }, { credentials: stored });
 		expect(second.error).toBeUndefined();
-		expect(requestsTo(sandbox, TOKEN)).toHaveLength(1);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(2);
+		expect(requestsTo(sandbox(), TOKEN)).toHaveLength(1);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(2);
 		expect(second.outputs.Gateway[0].json.payouts_queued).toBe(1);
-		expect(sandbox.state.payoutBatches.has(id)).toBe(true);
+		expect(sandbox().state.payoutBatches.has(id)).toBe(true);
 	});
 
 	it('reports a second submission of a request_id as already submitted; one batch only', async () => {
@@ -230,16 +191,16 @@ describe('payout.bulkCreate from input items (version 2)', () => {
 		expect(again.error?.message).toBe(
 			`This batch was already submitted: request_id "${id}" exists [code E0021]`,
 		);
-		expect([...sandbox.state.payoutBatches.keys()].filter((k) => k === id)).toHaveLength(1);
+		expect([...sandbox().state.payoutBatches.keys()].filter((k) => k === id)).toHaveLength(1);
 	});
 
 	it('retries an upload after a 500, since its request_id cannot be queued twice', async () => {
 		const id = requestId();
-		sandbox.faults.inject({ kind: 'status500', path: UPLOAD });
+		sandbox().faults.inject({ kind: 'status500', path: UPLOAD });
 		const result = await payout([row(0)], { requestId: id });
-		expect(requestsTo(sandbox, UPLOAD).length).toBe(2);
+		expect(requestsTo(sandbox(), UPLOAD).length).toBe(2);
 		expect(result.error).toBeUndefined();
-		expect(sandbox.state.payoutBatches.get(id)?.rows).toHaveLength(1);
+		expect(sandbox().state.payoutBatches.get(id)?.rows).toHaveLength(1);
 	});
 });
 
@@ -256,7 +217,7 @@ describe('payout.bulkCreate: amounts and currencies from expressions (version 2)
 				result.error as { context?: { rowViolations?: IDataObject[] } }
 			).context?.rowViolations?.map((v) => v.column);
 			expect(columns).toEqual(['Amount']);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(sandbox().requests).toHaveLength(0);
 		},
 	);
 
@@ -265,11 +226,11 @@ describe('payout.bulkCreate: amounts and currencies from expressions (version 2)
 		expect(refused.error?.message).toBe(
 			'Invalid currency must be an ISO 4217 currency code such as USD (received "XYZ")',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 		const id = requestId();
 		const sent = await payout([row(0)], { requestId: id, currency: ' inr ' });
 		expect(sent.error).toBeUndefined();
-		expect(sandbox.state.payoutBatches.get(id)?.currency).toBe('INR');
+		expect(sandbox().state.payoutBatches.get(id)?.currency).toBe('INR');
 	});
 
 	it('writes padded text trimmed and a mobile number given as a JSON number as text', async () => {
@@ -282,7 +243,7 @@ describe('payout.bulkCreate: amounts and currencies from expressions (version 2)
 		};
 		const result = await payout([item], { requestId: id });
 		expect(result.error).toBeUndefined();
-		const { rows } = await fileRows(sandbox.state.payoutBatches.get(id)!.file);
+		const { rows } = await fileRows(sandbox().state.payoutBatches.get(id)!.file);
 		expect(rows[0]).toMatchObject({
 			Remark: 'Run 4',
 			'Beneficiary Mobile': '9876543210',
@@ -297,7 +258,7 @@ describe('payout.bulkCreate: amounts and currencies from expressions (version 2)
 		expect(result.error?.message).toBe(
 			'Invalid Request ID: request_id must be text, not a object (received {"id":7})',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 });
 
@@ -312,9 +273,9 @@ describe('payout.bulkCreate from a binary file (version 2)', () => {
 		const id = requestId();
 		const result = await payout([{}], { inputMode: 'binary', requestId: id }, {});
 		expect(result.error?.message).toMatch(/binary|data/i);
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 
-		const withFile = await runGateway(sandbox, {
+		const withFile = await runGateway(sandbox(), {
 			typeVersion: 2,
 			items: [{}],
 			binary: [
@@ -336,7 +297,7 @@ describe('payout.bulkCreate from a binary file (version 2)', () => {
 		});
 		expect(withFile.error).toBeUndefined();
 		expect(withFile.outputs.Gateway[0].json).toMatchObject({ request_id: id, payouts_queued: 2 });
-		const { rows: sent } = await fileRows(sandbox.state.payoutBatches.get(id)!.file);
+		const { rows: sent } = await fileRows(sandbox().state.payoutBatches.get(id)!.file);
 		expect(sent.map((r) => r['Reference No'])).toEqual(['PAY-0', 'PAY-4']);
 	});
 
@@ -346,7 +307,7 @@ describe('payout.bulkCreate from a binary file (version 2)', () => {
 			['Reference', ...HEADERS.slice(1)],
 			[HEADERS.map(() => 'x')],
 		);
-		const result = await runGateway(sandbox, {
+		const result = await runGateway(sandbox(), {
 			items: [{}],
 			binary: [{ property: 'data', fileName: 'payouts.xlsx', base64: file.toString('base64') }],
 			credentialType: 'paymentGatewayPayoutApi',
@@ -360,6 +321,6 @@ describe('payout.bulkCreate from a binary file (version 2)', () => {
 		expect(result.error?.message).toMatch(
 			/Payout file headers: must be exactly: Reference No, Payment Mode/,
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 });

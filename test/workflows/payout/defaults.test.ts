@@ -2,28 +2,19 @@
 // the same rows must pay no one twice; saved nodes of versions 1-2 keep their one random upload.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { RunResult } from '../../harness';
 import { dataTables, ensureProcessedData, processedData } from '../../harness';
-import { requestsTo, runGateway } from '../support';
+import { requestsTo } from '../support';
+import {
+	bulkCreate,
+	neftRows,
+	outputJson as json,
+	queuedCounts,
+	tagger,
+	UPLOAD,
+	useSandbox,
+} from './support';
 
-const UPLOAD = '/payout/v1/bulk/payouts';
-
-let sandbox: Sandbox;
-let runs = 0;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.stop());
-beforeEach(() => {
-	sandbox.faults.clear();
-	sandbox.clearRequests();
-});
-afterEach(() => {
-	dataTables.enabled = true;
-});
+const sandbox = useSandbox();
 
 /** n8n's data table module off (N8N_DISABLED_MODULES=data-table): the node's own memory. */
 async function withoutDataTables(run: () => Promise<void>): Promise<void> {
@@ -35,20 +26,8 @@ async function withoutDataTables(run: () => Promise<void>): Promise<void> {
 	}
 }
 
-/** `count` valid NEFT rows with references unique to this test (`tag`), as a sheet would give them. */
-function rows(tag: string, count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, i) => ({
-		'Reference No': `${tag}-${i}`,
-		'Payment Mode': 'NEFT',
-		Amount: 250 + (i % 50),
-		Remark: `Salary ${i}`,
-		'Beneficiary Name': 'Ravi Kumar',
-		'Beneficiary Account Number': '123456789012',
-		'Beneficiary IFSC': 'HDFC0001234',
-	}));
-}
-
-const tagOf = () => `D${process.pid % 10000}R${++runs}`;
+const rows = (tag: string, count: number) => neftRows(tag, count);
+const tagOf = tagger('D');
 
 /** Only what the editor asks for: resource, operation, currency (required). */
 const payout = (
@@ -61,36 +40,16 @@ const payout = (
 		workflow?: string;
 	} = {},
 ) =>
-	runGateway(sandbox, {
-		items,
+	bulkCreate(sandbox(), items, more.parameters, {
 		workflowId: more.workflow,
-		credentialType: 'paymentGatewayPayoutApi',
 		typeVersion: more.typeVersion,
 		continueOnFail: more.continueOnFail,
-		parameters: {
-			resource: 'payout',
-			operation: 'bulkCreate',
-			currency: 'INR',
-			...more.parameters,
-		} as never,
 	});
 
-/** How many times each reference of this test was queued, over every batch the sandbox holds. */
-function queued(tag: string): number[] {
-	const counts = new Map<string, number>();
-	for (const batch of sandbox.state.payoutBatches.values()) {
-		for (const row of batch.rows) {
-			const reference = row['Reference No'];
-			if (reference.startsWith(`${tag}-`)) counts.set(reference, (counts.get(reference) ?? 0) + 1);
-		}
-	}
-	return [...counts.values()];
-}
-
-const json = (result: RunResult) => result.outputs.Gateway.map((item) => item.json);
+const queued = (tag: string) => [...queuedCounts(sandbox(), tag).values()];
 
 describe('payout.bulkCreate in a new node (version 3), default settings', () => {
-	const uploads = () => requestsTo(sandbox, UPLOAD).length;
+	const uploads = () => requestsTo(sandbox(), UPLOAD).length;
 
 	it('the same rows run twice: one payout queued; the second run pays no one and fails saying so', async () => {
 		const tag = tagOf();
@@ -223,7 +182,7 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 
 	it('a refused batch leaves its rows free: the next run sends them', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({
+		sandbox().faults.inject({
 			kind: 'bodyFail',
 			path: UPLOAD,
 			body: { status: 'fail', code: 'E0001', message: 'Upload refused' },
@@ -237,11 +196,11 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 	it('an answer lost on every attempt: the same rows again are sent under the same request ID, settled as already queued; 0 duplicates', async () => {
 		const tag = tagOf();
 		// The first attempt and the node's 3 repeats (its default) all lose their answers.
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
+		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
 		const first = await payout(rows(tag, 3), { workflow: tag });
 		expect(first.error?.message).toMatch(/^Batch 1 of 1 .* got no clear answer/);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(4);
-		sandbox.faults.clear();
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(4);
+		sandbox().faults.clear();
 		const again = await payout([...rows(tag, 4)], { workflow: tag });
 		expect(again.error).toBeUndefined();
 		expect(json(again).map((j) => [j.status, j.total_records])).toEqual([
@@ -257,10 +216,10 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 
 	it('rows of an unanswered batch that changed since: the run stops naming them, until told what became of them', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
+		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
 		await payout(rows(tag, 2), { workflow: tag });
-		sandbox.faults.clear();
-		sandbox.clearRequests();
+		sandbox().faults.clear();
+		sandbox().clearRequests();
 		const edited = rows(tag, 2).map((r) => ({ ...r, Remark: 'Edited' }));
 		const stopped = await payout(edited, { workflow: tag });
 		expect(stopped.error?.message).toMatch(
@@ -303,9 +262,9 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 
 	it('an unanswered batch the user found unpaid: Send Again sends it', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({ kind: 'status500', path: UPLOAD, count: 4 });
+		sandbox().faults.inject({ kind: 'status500', path: UPLOAD, count: 4 });
 		await payout(rows(tag, 2), { workflow: tag });
-		sandbox.faults.clear();
+		sandbox().faults.clear();
 		const edited = rows(tag, 2).map((r) => ({ ...r, Remark: 'Edited' }));
 		const sent = await payout(edited, {
 			workflow: tag,
@@ -343,7 +302,7 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 			[2, 500, 'queued'],
 			[3, 200, 'queued'],
 		]);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(3);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(3);
 		expect(queued(tag)).toHaveLength(1200);
 		expect(queued(tag).every((n) => n === 1)).toBe(true);
 	});
@@ -355,12 +314,12 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		expect(result.error?.message).toBe(
 			'Payout row 1101 (item 1099), Beneficiary IFSC: must have the form XXXX0XXXXXX (received "HDFC12345")',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('a lost answer the node repeats itself: settled in the same run by the refusal of the repeat', async () => {
 		const tag = tagOf();
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD });
+		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD });
 		const result = await payout(rows(tag, 3));
 		expect(result.error).toBeUndefined();
 		expect(json(result)).toMatchObject([{ status: 'queued', confirmedByDuplicate: true }]);
@@ -390,7 +349,7 @@ describe('payout.bulkCreate in saved nodes of versions 1 and 2, default settings
 			expect(result.error?.message).toMatch(
 				/^Payout file: may have at most 500 data rows in one upload: turn on Split Into Batches/,
 			);
-			expect(sandbox.requests).toHaveLength(0);
+			expect(sandbox().requests).toHaveLength(0);
 		},
 	);
 });

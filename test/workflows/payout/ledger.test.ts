@@ -3,59 +3,26 @@
 // paying from the account, claimed atomically, readable as plain columns.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { RunResult } from '../../harness';
 import { dataTables } from '../../harness';
-import { runGateway } from '../support';
+import {
+	bulkCreate,
+	neftRows,
+	outputJson as json,
+	queuedCounts,
+	tagger,
+	useSandbox,
+} from './support';
 
-let sandbox: Sandbox;
-let runs = 0;
+const sandbox = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.stop());
-afterEach(() => {
-	sandbox.faults.clear();
-	dataTables.store.delayMs = 0;
-	dataTables.store.onlyN8nNodes = false;
-	dataTables.store.gatherInserts = 0;
-});
-
-function rows(tag: string, from: number, to: number, remark = 'Salary'): IDataObject[] {
-	return Array.from({ length: to - from }, (_, i) => ({
-		'Reference No': `${tag}-${from + i}`,
-		'Payment Mode': 'NEFT',
-		Amount: 300 + from + i,
-		Remark: remark,
-		'Beneficiary Name': 'Meera Iyer',
-		'Beneficiary Account Number': '123456789012',
-		'Beneficiary IFSC': 'HDFC0001234',
-	}));
-}
-
-const tagOf = () => `L${process.pid % 10000}R${++runs}`;
+const rows = (tag: string, from: number, to: number, remark = 'Salary') =>
+	neftRows(tag, to - from, { from, remark });
+const tagOf = tagger('L');
 
 const payout = (workflowId: string, items: IDataObject[], remark = 'November') =>
-	runGateway(sandbox, {
-		items,
-		workflowId,
-		credentialType: 'paymentGatewayPayoutApi',
-		parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', remark } as never,
-	});
+	bulkCreate(sandbox(), items, { remark }, { workflowId });
 
-/** How many times each reference of this test was queued, over every batch the sandbox holds. */
-function queued(tag: string): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const batch of sandbox.state.payoutBatches.values())
-		for (const row of batch.rows)
-			if (row['Reference No'].startsWith(`${tag}-`))
-				counts.set(row['Reference No'], (counts.get(row['Reference No']) ?? 0) + 1);
-	return counts;
-}
-
-const json = (result: RunResult) => result.outputs.Gateway.map((item) => item.json);
+const queued = (tag: string) => queuedCounts(sandbox(), tag);
 const ledgerRows = (name: string, tag: string) =>
 	dataTables.store.rowsOf(name).filter((row) => String(row.reference_no).startsWith(`${tag}-`));
 

@@ -3,71 +3,35 @@
 // second time; the output of a re-payment says so; a run counts its own batches and sheet rows.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { RunResult } from '../../harness';
-import { requestsTo, runGateway } from '../support';
+import { requestsTo } from '../support';
+import {
+	bulkCreate,
+	errorDescription,
+	neftRows,
+	outputJson as json,
+	queuedCounts,
+	tagger,
+	UPLOAD,
+	useSandbox,
+} from './support';
 
-const UPLOAD = '/payout/v1/bulk/payouts';
+const sandbox = useSandbox();
 
-let sandbox: Sandbox;
-let runs = 0;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.stop());
-beforeEach(() => {
-	sandbox.faults.clear();
-	sandbox.clearRequests();
-});
-
-function rows(tag: string, count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, i) => ({
-		'Reference No': `${tag}-${i}`,
-		'Payment Mode': 'NEFT',
-		Amount: 300 + i,
-		Remark: `Salary ${i}`,
-		'Beneficiary Name': 'Meera Iyer',
-		'Beneficiary Account Number': '123456789012',
-		'Beneficiary IFSC': 'HDFC0001234',
-	}));
-}
-
-const tagOf = () => `PA${process.pid % 10000}R${++runs}`;
+const rows = (tag: string, count: number) => neftRows(tag, count);
+const tagOf = tagger('PA');
 
 const payout = (tag: string, count: number, options: IDataObject = {}) =>
-	runGateway(sandbox, {
-		items: rows(tag, count),
-		workflowId: tag,
-		credentialType: 'paymentGatewayPayoutApi',
-		parameters: {
-			resource: 'payout',
-			operation: 'bulkCreate',
-			currency: 'INR',
-			options,
-		} as never,
-	});
+	bulkCreate(sandbox(), rows(tag, count), { options }, { workflowId: tag });
 
-/** How many times each reference of this test was queued, over every batch the sandbox holds. */
-function queued(tag: string): number[] {
-	const counts = new Map<string, number>();
-	for (const batch of sandbox.state.payoutBatches.values())
-		for (const row of batch.rows)
-			if (row['Reference No'].startsWith(`${tag}-`))
-				counts.set(row['Reference No'], (counts.get(row['Reference No']) ?? 0) + 1);
-	return [...counts.values()];
-}
+const queued = (tag: string) => [...queuedCounts(sandbox(), tag).values()];
 
 /** The request IDs of the batches the sandbox queued with this test's references. */
 const requestIds = (tag: string) =>
-	[...sandbox.state.payoutBatches.values()]
+	[...sandbox().state.payoutBatches.values()]
 		.filter((batch) => batch.rows.some((row) => row['Reference No'].startsWith(`${tag}-`)))
 		.map((batch) => batch.request_id);
 
-const json = (result: RunResult) => result.outputs.Gateway.map((item) => item.json);
-const description = (result: RunResult) =>
-	String((result.error as { description?: string } | undefined)?.description);
+const description = errorDescription;
 
 describe('payout.bulkCreate: Pay Again', () => {
 	it('left on for a second run: nothing paid, the run fails naming the references; Attempt 3 pays once more', async () => {
@@ -94,7 +58,7 @@ describe('payout.bulkCreate: Pay Again', () => {
 		expect(secondId).not.toBe(firstId);
 		expect(queued(tag)).toEqual([2, 2]);
 
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 		const leftOn = await payout(tag, 2, { payAgain: true });
 		expect(leftOn.error?.message).toBe(
 			'Nothing was paid: every row of this run was already queued',
@@ -102,7 +66,7 @@ describe('payout.bulkCreate: Pay Again', () => {
 		expect(description(leftOn)).toContain(`Reference No ${tag}-0, ${tag}-1`);
 		expect(description(leftOn)).toMatch(/already paid again as attempt 2/);
 		expect(description(leftOn)).toMatch(/set Options > Attempt to 3/);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(0);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(0);
 		expect(queued(tag)).toEqual([2, 2]);
 
 		const third = await payout(tag, 2, { payAgain: true, payAgainAttempt: 3 });
@@ -119,14 +83,14 @@ describe('payout.bulkCreate: Pay Again', () => {
 	it("a re-payment's lost answer: the same attempt again is sent under the same request ID, refused as already submitted; 0 duplicates", async () => {
 		const tag = tagOf();
 		const firstId = json(await payout(tag, 2))[0].request_id;
-		sandbox.faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
+		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
 		const lost = await payout(tag, 2, { payAgain: true });
 		expect(lost.error?.message).toMatch(/got no clear answer/);
 		// The service queued the re-payment; the node never learned it.
 		const sent = requestIds(tag).filter((id) => id !== firstId);
 		expect(sent).toHaveLength(1);
 		expect(queued(tag)).toEqual([2, 2]);
-		sandbox.faults.clear();
+		sandbox().faults.clear();
 		// The same attempt, the same request ID: refused as already submitted, so it moved no money now.
 		const settled = await payout(tag, 2, { payAgain: true });
 		expect(settled.error?.message).toMatch(/^Nothing was paid/);
@@ -159,42 +123,17 @@ describe('payout.bulkCreate: Pay Again', () => {
 	it("with a given Request ID, a re-payment's IDs carry the attempt; one too long is refused before anything is sent", async () => {
 		const tag = tagOf();
 		const given = { requestId: `${tag}-RUN` };
-		const first = await runGateway(sandbox, {
-			items: rows(tag, 1),
-			workflowId: tag,
-			credentialType: 'paymentGatewayPayoutApi',
-			parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR', ...given },
-		});
+		const run = (parameters: IDataObject) =>
+			bulkCreate(sandbox(), rows(tag, 1), parameters, { workflowId: tag });
+		const first = await run(given);
 		expect(json(first)[0].request_id).toBe(`${tag}-RUN-1`);
-		const again = await runGateway(sandbox, {
-			items: rows(tag, 1),
-			workflowId: tag,
-			credentialType: 'paymentGatewayPayoutApi',
-			parameters: {
-				resource: 'payout',
-				operation: 'bulkCreate',
-				currency: 'INR',
-				...given,
-				options: { payAgain: true },
-			} as never,
-		});
+		const again = await run({ ...given, options: { payAgain: true } });
 		expect(json(again)[0]).toMatchObject({ request_id: `${tag}-RUN-a2-1`, paidAgain: true });
-		sandbox.clearRequests();
+		sandbox().clearRequests();
 		const long = 'X'.repeat(26);
-		const refused = await runGateway(sandbox, {
-			items: rows(tag, 1),
-			workflowId: tag,
-			credentialType: 'paymentGatewayPayoutApi',
-			parameters: {
-				resource: 'payout',
-				operation: 'bulkCreate',
-				currency: 'INR',
-				requestId: long,
-				options: { payAgain: true, payAgainAttempt: 3 },
-			} as never,
-		});
+		const refused = await run({ requestId: long, options: { payAgain: true, payAgainAttempt: 3 } });
 		expect(refused.error?.message).toMatch(/Request ID: must be at most 25 characters/);
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(0);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(0);
 	});
 
 	it('a run that sends one batch reports batch 1 of 1; rows as sheet rows (header = 1)', async () => {

@@ -8,8 +8,9 @@ import { payoutAccount } from '../../../nodes/PaymentGateway/actions/payout/ledg
 import type { RowResult } from '../../../nodes/PaymentGateway/actions/payout/ledger/results';
 import { applyResult } from '../../../nodes/PaymentGateway/actions/payout/ledger/results';
 import { dataTables } from '../../harness';
-import { requestsTo, runGateway } from '../support';
+import { requestsTo } from '../support';
 import {
+	bulkCreate,
 	errorDescription,
 	neftRows,
 	outputJson as json,
@@ -23,17 +24,7 @@ const sandbox = useSandbox();
 const tagOf = tagger('PF');
 
 const payout = (tag: string, items: IDataObject[], options: IDataObject = {}) =>
-	runGateway(sandbox(), {
-		items,
-		workflowId: tag,
-		credentialType: 'paymentGatewayPayoutApi',
-		parameters: {
-			resource: 'payout',
-			operation: 'bulkCreate',
-			currency: 'INR',
-			options,
-		} as never,
-	});
+	bulkCreate(sandbox(), items, { options }, { workflowId: tag });
 
 const counts = (tag: string) => [...queuedCounts(sandbox(), tag).entries()].sort();
 
@@ -171,6 +162,24 @@ describe('payout.bulkCreate: Pay Failed Again', () => {
 			[1, 'failed'],
 			[2, 'rejected'],
 		]);
+	});
+
+	it("with a given Request ID, room for a re-payment's -a<attempt> is checked before anything is sent", async () => {
+		const tag = tagOf();
+		const requestId = 'X'.repeat(26);
+		const refused = await bulkCreate(
+			sandbox(),
+			neftRows(tag, 1),
+			{ requestId, options: { payFailedAgain: true } },
+			{ workflowId: tag },
+		);
+		expect(refused.error?.message).toMatch(/Request ID: must be at most 25 characters/);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(0);
+		const given = { requestId: `${tag}-RUN`, options: { payFailedAgain: true } };
+		const [first] = json(await bulkCreate(sandbox(), neftRows(tag, 1), given, { workflowId: tag }));
+		await applyResults(first, [{ reference_no: `${tag}-0`, state: 'failed', reason: 'Closed' }]);
+		const again = await bulkCreate(sandbox(), neftRows(tag, 1), given, { workflowId: tag });
+		expect(json(again)[0]).toMatchObject({ request_id: `${tag}-RUN-a2-1`, attempt: 2 });
 	});
 
 	it('with Pay Again on as well, the run is refused before anything is sent', async () => {

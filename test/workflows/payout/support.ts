@@ -6,8 +6,13 @@ import type { RunResult } from '../../harness';
 import { dataTables } from '../../harness';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
+import type { GatewayRun } from '../support';
+import { runGateway } from '../support';
 
 export const UPLOAD = '/payout/v1/bulk/payouts';
+
+/** The columns of the payout file the service reads, spelt out by the sandbox's payout tests. */
+export { HEADERS } from '../../sandbox/areas/payouts/fixtures';
 
 /**
  * Starts a sandbox for the test file, clears its faults and requests before each test and puts
@@ -54,6 +59,25 @@ export function neftRows(
 		'Beneficiary IFSC': 'HDFC0001234',
 	}));
 }
+
+/** Payout → Bulk Create with these rows and parameters (currency INR), in the newest node version unless `run` says otherwise. */
+export const bulkCreate = (
+	sandbox: Sandbox,
+	items: IDataObject[],
+	parameters: IDataObject = {},
+	run: Omit<GatewayRun, 'parameters' | 'items'> = {},
+) =>
+	runGateway(sandbox, {
+		items,
+		credentialType: 'paymentGatewayPayoutApi',
+		...run,
+		parameters: {
+			resource: 'payout',
+			operation: 'bulkCreate',
+			currency: 'INR',
+			...parameters,
+		} as never,
+	});
 
 /** How many times each reference of this test was queued, over every batch the sandbox holds. */
 export function queuedCounts(sandbox: Sandbox, tag: string): Map<string, number> {
