@@ -182,6 +182,38 @@ describe('payout.bulkCreate: Pay Failed Again', () => {
 		expect(json(again)[0]).toMatchObject({ request_id: `${tag}-RUN-a2-1`, attempt: 2 });
 	});
 
+	it('two runs of Pay Failed Again at the same time pay each failed reference once', async () => {
+		const tag = tagOf();
+		const [first] = json(await payout(tag, neftRows(tag, 4)));
+		await applyResults(
+			first,
+			[0, 1, 2].map((i) => ({ reference_no: `${tag}-${i}`, state: 'failed' as const })),
+		);
+		// Every data table call takes a round trip, so the two runs interleave.
+		dataTables.store.delayMs = 5;
+		// Request IDs of their own: the service's E0021 cannot stop the second; only the claim can.
+		const runs = await Promise.all(
+			['A', 'B'].map((id) =>
+				bulkCreate(sandbox(), neftRows(tag, 4), {
+					requestId: `${tag}-${id}`,
+					options: { payFailedAgain: true },
+				}),
+			),
+		);
+		expect(counts(tag).map(([, n]) => n)).toEqual([2, 2, 2, 1]);
+		// One paid them as attempt 2; the other found them claimed or queued as attempt 2 and sent nothing.
+		expect(runs.filter((run) => run.error === undefined)).toHaveLength(1);
+		const records = dataTables.store
+			.rowsOf(String((first.ledgerTable as IDataObject).name))
+			.filter((row) => String(row.reference_no).startsWith(`${tag}-`));
+		expect(records.map((r) => [r.reference_no, r.state, r.attempt])).toEqual([
+			[`${tag}-0`, 'queued', 2],
+			[`${tag}-1`, 'queued', 2],
+			[`${tag}-2`, 'queued', 2],
+			[`${tag}-3`, 'queued', 1],
+		]);
+	});
+
 	it('with Pay Again on as well, the run is refused before anything is sent', async () => {
 		const tag = tagOf();
 		const result = await payout(tag, neftRows(tag, 1), { payAgain: true, payFailedAgain: true });
