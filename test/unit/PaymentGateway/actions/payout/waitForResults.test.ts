@@ -115,3 +115,42 @@ describe("the time-out look's selector: operations registered with their note", 
 		expect(runsAgainAtTimeOut(waiting(parameters, context))).toBe(false);
 	});
 });
+
+describe('Payout > Wait for Results: where n8n cannot run the node at its checks, it refuses to wait', () => {
+	type Checks =
+		typeof import('../../../../../nodes/PaymentGateway/actions/payout/waitForResults.checks');
+	/** A fresh copy of the module and the door (each asks n8n's engine once per process). */
+	const withCore = (core?: object): Checks => {
+		jest.resetModules();
+		if (core) jest.doMock('n8n-core', () => core);
+		else jest.dontMock('n8n-core');
+		return require('../../../../../nodes/PaymentGateway/actions/payout/waitForResults.checks');
+	};
+	afterAll(() => jest.dontMock('n8n-core'));
+	const logger = { info: () => undefined, error: () => undefined, warn: () => undefined };
+	const ctx = { getNode: () => ({ name: 'Wait', type: 'gateway' }), logger } as never;
+
+	it("waits with the n8n-core this repository develops against (n8n's own engine, asked)", async () => {
+		await expect(withCore().assertMayWait(ctx)).resolves.toBeUndefined();
+	});
+
+	it('refuses where n8n resumes a waiting node on its first output only (n8n 1.x, 2.0, 2.20)', async () => {
+		class FirstOutputOnly {
+			handleDisabledNode(inputData: { main: unknown[][] }) {
+				return { data: [inputData.main[0]] };
+			}
+		}
+		const checks = withCore({ WorkflowExecute: FirstOutputOnly });
+		await expect(checks.assertMayWait(ctx)).rejects.toThrow(checks.NOT_IN_THIS_N8N);
+	});
+
+	it("refuses where n8n's time-out cannot be looked at (no handleWaitingState: a changed n8n)", async () => {
+		class NoTimeOutLook {
+			handleDisabledNode(inputData: { main: unknown[][] }) {
+				return { data: inputData.main };
+			}
+		}
+		const checks = withCore({ WorkflowExecute: NoTimeOutLook });
+		await expect(checks.assertMayWait(ctx)).rejects.toThrow(checks.NOT_IN_THIS_N8N);
+	});
+});
