@@ -10,7 +10,7 @@ import type { RowResult } from '../../../nodes/PaymentGateway/actions/payout/led
 import { applyResult } from '../../../nodes/PaymentGateway/actions/payout/ledger/results';
 import { openTable } from '../../../nodes/PaymentGateway/actions/payout/ledger/table';
 import type { HarnessWorkflow, RunOptions, RunResult } from '../../harness';
-import { dataTables, runAfterWaitLimit, runWorkflow } from '../../harness';
+import { dataTables, runAfterWaitLimit, runWorkflow, WaitingExecutions } from '../../harness';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { GATEWAY, sandboxCredentials } from '../support';
@@ -193,6 +193,28 @@ describe('payout.waitForResults', () => {
 			[`${tag}-2`],
 		]);
 		expect(done.allOutputs.Wait[1].map((item) => item.json.utr)).toEqual(['UTR-A', 'UTR-B']);
+	});
+
+	it("a call at the waiting execution's address resumes nothing: the execution keeps waiting", async () => {
+		const tag = tagOf();
+		const workflow = payroll(tag, rows(tag, 1));
+		const waiting = await runWorkflow(workflow, options());
+		expect(waiting.run?.status).toBe('waiting');
+		const executions = new WaitingExecutions();
+		const execution = executions.add(workflow, waiting, options());
+		const url = executions.resumeUrl(execution, 'http://127.0.0.1').replace('http://127.0.0.1', '');
+		const body = JSON.stringify({ reference_no: `${tag}-0`, state: 'processed' });
+		const response = await executions.answer({
+			method: 'POST',
+			url,
+			headers: { 'content-type': 'application/json' },
+			query: {},
+			rawBody: Buffer.from(body),
+		});
+		expect(response.statusCode).toBe(200);
+		expect(response.body).toMatchObject({ received: true, resumed: false });
+		expect(execution.state).toBe('waiting');
+		expect(execution.resumed).toBeUndefined();
 	});
 
 	it('the wait limit reached: the rows not final leave on Still Pending with their state, the others on Paid / Failed', async () => {
