@@ -13,19 +13,21 @@ import { authenticationProperties, requestOptionsProperty } from './actions/comm
 import { toolDescriptionProperties } from './actions/tool.descriptions';
 import { router } from './actions/router';
 import { operationsBut, resourceProperty, resourcesProperties } from './actions/resources';
-import { NODE_OUTPUTS_EXPRESSION } from './actions/order/waitForPayment.outcome';
-import { armTimeOutLook } from './actions/order/waitForPayment.timeOut';
+import { NODE_OUTPUTS_EXPRESSION } from './actions/outputs';
+import { armTimeOutLook } from './actions/timeOutTurns';
 import {
 	waitForPaymentWebhook,
 	waitForPaymentWebhooks,
 } from './actions/order/waitForPayment.webhook';
 import { checkNotificationSecret } from '../webhook/headers';
 import { credentialTest } from './methods';
+import { RESUMED_AT_CHECKS } from './actions/payout/waitForResults.checks';
 import { operationSubtitle } from './methods/subtitle';
 import { CHANNEL_CREDENTIAL_CONDITIONS as CHANNEL } from './methods/credentials';
 
 // n8n loads this module before it runs a waiting execution's time-out (it builds the workflow
-// first), in whichever process runs it: from then on Wait for Payment's time-out turn runs there.
+// first), in whichever process runs it: from then on Wait for Payment's time-out turn and Wait for
+// Results' checks run there.
 void armTimeOutLook();
 
 const properties: INodeProperties[] = [
@@ -54,7 +56,7 @@ export class PaymentGateway implements INodeType {
 		defaults: { name: 'Payment Gateway' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		// Three outputs for Order > Wait for Payment, one for every other operation.
+		// Three outputs for Order > Wait for Payment and Payout > Wait for Results, one for every other.
 		outputs: NODE_OUTPUTS_EXPRESSION,
 		webhooks: waitForPaymentWebhooks,
 		// n8n's editor labels a selector shown by Resource rather than by Authentication "Credential
@@ -137,6 +139,9 @@ export class PaymentGateway implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// Payout > Wait for Results reads the ledger at its checks; a call at its address resumes nothing.
+		if (this.getNodeParameter('resource', 'order') === 'payout')
+			return { webhookResponse: { received: true, resumed: false, reason: RESUMED_AT_CHECKS } };
 		return await waitForPaymentWebhook.call(this);
 	}
 }

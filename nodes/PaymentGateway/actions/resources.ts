@@ -48,7 +48,7 @@ export const RESOURCES = {
 	}),
 	payout: resource({
 		name: 'Payout',
-		description: 'Send bulk payouts from a spreadsheet of beneficiaries',
+		description: 'Send bulk payouts from a spreadsheet of beneficiaries and wait for their results',
 		defaultOperation: 'bulkCreate',
 		operations: payout,
 	}),

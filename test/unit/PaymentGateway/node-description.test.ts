@@ -39,7 +39,7 @@ describe('node description', () => {
 			invoiceItem: ['activate', 'create', 'deactivate', 'delete', 'get', 'getMany', 'update'],
 			subscriptionPlan: ['create'],
 			paymentLink: ['bulkCreate', 'deactivate'],
-			payout: ['bulkCreate'],
+			payout: ['bulkCreate', 'waitForResults'],
 		});
 	});
 

@@ -20,7 +20,8 @@ import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 import { assertResumesOnEveryOutput } from './waitForPayment.engine';
 import type { OperationOption } from '../operation';
 import { lookedUpJson, lookUpOrder } from './waitForPayment.lookup';
-import { armTimeOutLook, lastLook, noteWait, timeOutTurn } from './waitForPayment.timeOut';
+import { lastLook, noteWait, timeOutTurn } from './waitForPayment.timeOut';
+import { armTimeOutLook } from '../timeOutTurns';
 
 export const option = {
 	name: 'Wait for Payment',

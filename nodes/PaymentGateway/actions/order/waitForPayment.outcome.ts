@@ -12,11 +12,6 @@ export type WaitOutcome = 'timedOut' | 'paid' | 'failed';
 
 const OUTPUT_INDEX: Record<WaitOutcome, number> = { timedOut: 0, paid: 1, failed: 2 };
 
-/** The node's outputs as n8n evaluates them: three for Wait for Payment, one otherwise. */
-export const NODE_OUTPUTS_EXPRESSION: `={{${string}}}` = `={{ ($parameter["resource"] ?? "order") === "order" && $parameter["operation"] === "waitForPayment" ? ${JSON.stringify(
-	WAIT_OUTPUTS.map((displayName) => ({ type: 'main', displayName })),
-)} : ["main"] }}`;
-
 /** One item on its outcome's output, nothing on the others. */
 export function routed(outcome: WaitOutcome, item: INodeExecutionData): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);

@@ -7,12 +7,13 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { n8nInternals, type WaitingNode } from '../../../n8n-internals';
+import { n8nInternals } from '../../../n8n-internals';
 import { LAST_LOOK_KEY, lastLookValue, type LookedOutcome } from '../../../webhook/last-look';
 import { finalOutcome } from '../../../webhook/outcome';
 import { asNodeError } from '../errorItem';
 import { lookedUpJson, lookUpOrder } from './waitForPayment.lookup';
 import { routed } from './waitForPayment.outcome';
+import { registerTimeOutTurn } from '../timeOutTurns';
 
 /** Node context key: the wait this node set up, kept with the waiting execution by n8n. */
 export const TIME_OUT_NOTE = 'paymentGatewayTimeOutTurn';
@@ -30,33 +31,12 @@ const isNote = (value: unknown): value is Note =>
 	typeof (value as Note).orderId === 'string' &&
 	typeof (value as Note).runIndex === 'number';
 
-/** Which waiting nodes n8n runs again at time-out: Wait for Payment nodes that noted their wait. */
-export function runsAgainAtTimeOut({ node, context }: WaitingNode): boolean {
-	const parameters = (node.parameters ?? {}) as IDataObject;
-	return (
-		String(node.type).endsWith('.paymentGateway') &&
-		(parameters.resource ?? 'order') === 'order' &&
-		parameters.operation === 'waitForPayment' &&
-		isNote(context?.[TIME_OUT_NOTE])
-	);
-}
-
-let armed: Promise<void> | undefined;
-
-/**
- * Has n8n run waiting Wait for Payment nodes again at time-out, in this process, from now on.
- * Called when n8n loads the node (it does so before it runs a time-out) and before each wait.
- * Absent or changed: n8n's own time-out stays; n8n's log line names the capability either way.
- */
-export async function armTimeOutLook(): Promise<void> {
-	armed ??= n8nInternals.timeOutLook().then(
-		(look) => {
-			if (look.found) look.use.select(runsAgainAtTimeOut);
-		},
-		() => undefined,
-	);
-	await armed;
-}
+// Its time-out turn: a waiting Wait for Payment node that noted its wait runs again at time-out.
+registerTimeOutTurn({
+	resource: 'order',
+	operation: 'waitForPayment',
+	noted: (context) => isNote(context?.[TIME_OUT_NOTE]),
+});
 
 /** This run's index among the node's runs in the execution. */
 const runIndexOf = (ctx: IExecuteFunctions): number =>

@@ -35,11 +35,28 @@ const toolProperty = (resource: string, operation: string, version: 'v3' | 'lega
 describe.each(operations)('%s: the tool description', (_name, resource, operation, module) => {
 	const facts = module.facts;
 
-	it('is what new nodes (version 3) offer a model; versions 1 and 2 keep theirs', () => {
-		expect(toolProperty(resource, operation, 'v3')?.default).toBe(module.toolDescription);
-		const legacy = (LEGACY_TOOL_DESCRIPTIONS as Record<string, Record<string, string>>)[resource];
-		expect(toolProperty(resource, operation, 'legacy')?.default).toBe(legacy[operation]);
-	});
+	const legacy = (LEGACY_TOOL_DESCRIPTIONS as Record<string, Record<string, string>>)[resource];
+
+	if (legacy?.[operation] === undefined) {
+		it('is offered to a model in every node version (an operation added after version 2)', () => {
+			const own = properties.filter((p: INodeProperties) => {
+				const show = p.displayOptions?.show ?? {};
+				return (
+					p.name === 'toolDescription' &&
+					(show.resource as string[] | undefined)?.[0] === resource &&
+					(show.operation as string[] | undefined)?.[0] === operation
+				);
+			});
+			expect(own.map((p) => [p.default, p.displayOptions?.show?.['@version']])).toEqual([
+				[module.toolDescription, undefined],
+			]);
+		});
+	} else {
+		it('is what new nodes (version 3) offer a model; versions 1 and 2 keep theirs', () => {
+			expect(toolProperty(resource, operation, 'v3')?.default).toBe(module.toolDescription);
+			expect(toolProperty(resource, operation, 'legacy')?.default).toBe(legacy[operation]);
+		});
+	}
 
 	if (!facts) return;
 
