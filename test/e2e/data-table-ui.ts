@@ -26,7 +26,7 @@ export async function totalRows(page: Page): Promise<number> {
 	return Number(/Total (\d+)/.exec(await total.innerText())![1]);
 }
 
-/** Waits until the grid shows exactly `count` rows (after a search, a page change). */
+/** Waits until the grid shows exactly `count` rows (on one page: 20 rows unless changed). */
 export async function waitForRowCount(grid: Locator, count: number): Promise<void> {
 	await grid
 		.page()
