@@ -6,24 +6,21 @@
 //
 // The n8n user folder .tools/demo-n8n (git-ignored) keeps what you change in the editor between
 // runs; --reset deletes it first. Examples are imported when their workflow id is not there yet.
-// .tools/demo-n8n is a link to a folder outside the clone (DEMO_HOME): n8n loads the package from
-// the folder's .n8n/nodes, and Node.js looks in every node_modules above a package before n8n's
-// own module paths, so inside the clone the package would reach the clone's development copies of
-// n8n-workflow, n8n-core and @n8n/*. Outside it, it reaches what n8n's installer leaves: nothing.
+// .tools/demo-n8n is a link to a folder outside the clone (why: scripts/demo/folder.js).
+// Also here: the command line (demo/args.js), child processes and ports (demo/processes.js), the
+// examples and their credentials (demo/examples.js), the trigger's exactly-once mode
+// (demo/trigger-mode.js), the summary printed once ready (demo/summary.js).
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
-const { createHash } = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
-const net = require('node:net');
 const path = require('node:path');
 
+const { fail, parseArgs } = require('./demo/args');
 const {
 	OWNER,
 	ROOT,
 	N8N_SH,
-	TRIGGER_TYPE,
 	demoCredentials,
 	readJson,
 	readExamples,
@@ -31,52 +28,12 @@ const {
 	productionUrls,
 	checkoutTrigger,
 } = require('./demo/examples');
+const { linkOutsideClone } = require('./demo/folder');
+const { sleep, portFree, killGroup, stopGroup, tail } = require('./demo/processes');
 const { printSummary } = require('./demo/summary');
-
-/** Where the demo's n8n folder really is: outside the clone, one per clone (see the top). */
-const DEMO_HOME = path.join(
-	process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
-	'n8n-nodes-payment-gateway',
-	`demo-${path.basename(ROOT)}-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`,
-);
-/** The trigger's exactly-once mode the demo documents (docs/running-at-scale.md, regular mode). */
-const DOCUMENTED_MODE = 'memory + database rows + execution check';
+const { exactlyOnceMode } = require('./demo/trigger-mode');
 
 const BROWSER_ID = 'n8n-nodes-payment-gateway-demo';
-
-const USAGE = 'usage: npm start -- [--reset] [--port 5678] [--sandbox-port 5680]';
-
-function parseArgs(argv) {
-	const options = { reset: false, port: 5678, sandboxPort: 5680 };
-	for (let i = 0; i < argv.length; i += 1) {
-		const flag = argv[i];
-		if (flag === '--help' || flag === '-h') {
-			console.log(USAGE);
-			process.exit(0);
-		} else if (flag === '--reset') options.reset = true;
-		else if (flag === '--port' || flag === '--sandbox-port') {
-			const value = argv[(i += 1)];
-			if (!/^\d+$/.test(value ?? '')) fail(`${flag} needs a port number`);
-			options[flag === '--port' ? 'port' : 'sandboxPort'] = Number(value);
-		} else fail(`unknown argument ${flag}\n${USAGE}`);
-	}
-	return options;
-}
-
-function fail(message) {
-	console.error(`demo: ${message}`);
-	process.exit(2);
-}
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-function portFree(port) {
-	return new Promise((done) => {
-		const server = net.createServer();
-		server.once('error', () => done(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-	});
-}
 
 // ---------------------------------------------------------------------------------------------
 // n8n processes
@@ -189,6 +146,38 @@ class Demo {
 		return body.data;
 	}
 
+	/**
+	 * Credentials every time (cheap, and the sandbox's address is fixed); workflows only the first
+	 * time each one is seen, so edits made in the editor survive a restart. Those that listen for
+	 * events are published.
+	 */
+	async importExamples(fresh, workflows, credentials, step) {
+		const stateFile = path.join(this.folder, 'demo-state.json');
+		const state = fresh || !fs.existsSync(stateFile) ? { imported: [] } : readJson(stateFile);
+		const toImport = workflows.filter((w) => !state.imported.includes(w.id));
+		const work = path.join(this.folder, 'import');
+		fs.mkdirSync(work, { recursive: true });
+		const started = Date.now();
+		step(`${fresh ? 'Setting up' : 'Refreshing'} the n8n demo folder ${path.relative(ROOT, this.folder)}: credentials`);
+		fs.writeFileSync(path.join(work, 'credentials.json'), JSON.stringify(credentials, null, 2));
+		await this.cli(['import:credentials', `--input=${path.join(work, 'credentials.json')}`]);
+		if (toImport.length > 0 && !this.stopping) {
+			process.stdout.write(`${toImport.length} workflow(s) ... `);
+			const strip = ({ file, ...workflow }) => ({ active: false, ...workflow });
+			fs.writeFileSync(path.join(work, 'workflows.json'), JSON.stringify(toImport.map(strip), null, 2));
+			await this.cli(['import:workflow', `--input=${path.join(work, 'workflows.json')}`]);
+			for (const workflow of toImport.filter(listensForEvents)) {
+				if (this.stopping) break;
+				process.stdout.write(`publish ${workflow.id} ... `);
+				await this.cli(['publish:workflow', `--id=${workflow.id}`]);
+			}
+			state.imported.push(...toImport.map((w) => w.id));
+			fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
+		}
+		fs.rmSync(work, { recursive: true, force: true });
+		if (!this.stopping) console.log(`done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+	}
+
 	async run() {
 		const { options } = this;
 		for (const [port, what] of [
@@ -216,35 +205,9 @@ class Demo {
 
 		const { workflows, template } = readExamples();
 		const credentials = demoCredentials(sandbox, workflows, template);
-		const stateFile = path.join(this.folder, 'demo-state.json');
-		const state = fresh || !fs.existsSync(stateFile) ? { imported: [] } : readJson(stateFile);
-		const toImport = workflows.filter((w) => !state.imported.includes(w.id));
-
-		// Credentials every time (cheap, and the sandbox's address is fixed); workflows only the
-		// first time each one is seen, so edits made in the editor survive a restart.
-		const work = path.join(this.folder, 'import');
-		fs.mkdirSync(work, { recursive: true });
 		const step = (text) => process.stdout.write(`${text} ... `);
-		const started = Date.now();
-		step(`${fresh ? 'Setting up' : 'Refreshing'} the n8n demo folder ${path.relative(ROOT, this.folder)}: credentials`);
-		fs.writeFileSync(path.join(work, 'credentials.json'), JSON.stringify(credentials, null, 2));
-		await this.cli(['import:credentials', `--input=${path.join(work, 'credentials.json')}`]);
-		if (toImport.length > 0 && !this.stopping) {
-			process.stdout.write(`${toImport.length} workflow(s) ... `);
-			const strip = ({ file, ...workflow }) => ({ active: false, ...workflow });
-			fs.writeFileSync(path.join(work, 'workflows.json'), JSON.stringify(toImport.map(strip), null, 2));
-			await this.cli(['import:workflow', `--input=${path.join(work, 'workflows.json')}`]);
-			for (const workflow of toImport.filter(listensForEvents)) {
-				if (this.stopping) break;
-				process.stdout.write(`publish ${workflow.id} ... `);
-				await this.cli(['publish:workflow', `--id=${workflow.id}`]);
-			}
-			state.imported.push(...toImport.map((w) => w.id));
-			fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
-		}
-		fs.rmSync(work, { recursive: true, force: true });
+		await this.importExamples(fresh, workflows, credentials, step);
 		if (this.stopping) return;
-		console.log(`done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
 		step(`Starting n8n on ${this.base}`);
 		const bootStarted = Date.now();
@@ -252,7 +215,7 @@ class Demo {
 		if (this.stopping) return;
 		const login = await this.ownerLogin();
 		console.log(`ready (${((Date.now() - bootStarted) / 1000).toFixed(0)} s)`);
-		this.triggerMode = await this.exactlyOnceMode(workflows);
+		this.triggerMode = await exactlyOnceMode(this, workflows);
 
 		const checkout = checkoutTrigger(workflows);
 		const checkoutUrl = checkout && productionUrls(checkout, this.base).find((u) => u.kind === 'trigger');
@@ -262,31 +225,6 @@ class Demo {
 		printSummary(this, { workflows, credentials, login, inN8n, checkout, checkoutUrl });
 	}
 
-	/**
-	 * The trigger's exactly-once mode, from the line the package logs when n8n activates a published
-	 * trigger; the demo stops when it is not the documented one (a trigger answering every payment
-	 * 503 would otherwise be found by nobody).
-	 */
-	async exactlyOnceMode(workflows) {
-		const hasTrigger = (w) => listensForEvents(w) && (w.nodes ?? []).some((n) => n.type === TRIGGER_TYPE && !n.disabled);
-		if (!workflows.some(hasTrigger)) return undefined;
-		const logFile = path.join(this.folder, 'n8n.log');
-		const deadline = Date.now() + 60_000;
-		let line;
-		while (!this.stopping && Date.now() < deadline) {
-			line = fs.readFileSync(logFile).subarray(this.logStart).toString('utf8').split('\n').filter((l) => l.includes('exactly-once mode of the trigger:')).pop();
-			if (line) break;
-			await sleep(500);
-		}
-		if (!line) throw new Error(`the Payment Gateway Trigger's exactly-once mode was not logged within 60 s; n8n's log: ${logFile}\n${tail(logFile)}`);
-		const mode = /exactly-once mode of the trigger: (.*?)\. n8n internals: /.exec(line)?.[1] ?? line;
-		if (mode !== DOCUMENTED_MODE)
-			throw new Error(
-				`the Payment Gateway Trigger's exactly-once mode is "${mode}", not the documented "${DOCUMENTED_MODE}": payment events would not be handled as documented.\nThe package's line in n8n's log (${logFile}):\n${line}`,
-			);
-		return mode;
-	}
-
 	async stop(code = 0) {
 		if (this.stopping) return;
 		this.stopping = true;
@@ -294,53 +232,6 @@ class Demo {
 		await Promise.all(children.map((child) => stopGroup(child)));
 		if (this.sandbox) await this.sandbox.stop().catch(() => undefined);
 		process.exit(code);
-	}
-}
-
-function killGroup(pid, signal) {
-	try {
-		process.kill(-pid, signal);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/** SIGTERM to a detached child's group; SIGKILL after 10 s or once it exited (its task runner). */
-async function stopGroup(child) {
-	if (child.exitCode === null && child.signalCode === null) {
-		const exited = new Promise((done) => child.once('exit', done));
-		killGroup(child.pid, 'SIGTERM');
-		await Promise.race([exited, sleep(10_000)]);
-	}
-	killGroup(child.pid, 'SIGKILL');
-}
-
-/**
- * `folder` (inside the clone) as a link to DEMO_HOME; a real folder left by an earlier version of
- * the demo moves there first, so its workflows and executions are kept.
- */
-function linkOutsideClone(folder) {
-	const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
-	fs.mkdirSync(path.dirname(DEMO_HOME), { recursive: true });
-	if (stat?.isSymbolicLink() && fs.readlinkSync(folder) === DEMO_HOME) {
-		fs.mkdirSync(DEMO_HOME, { recursive: true });
-		return;
-	}
-	if (stat?.isDirectory() && !fs.existsSync(DEMO_HOME)) {
-		fs.cpSync(folder, DEMO_HOME, { recursive: true, verbatimSymlinks: true });
-	}
-	fs.rmSync(folder, { recursive: true, force: true });
-	fs.mkdirSync(DEMO_HOME, { recursive: true });
-	fs.mkdirSync(path.dirname(folder), { recursive: true });
-	fs.symlinkSync(DEMO_HOME, folder);
-}
-
-function tail(file, lines = 30) {
-	try {
-		return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-	} catch {
-		return '';
 	}
 }
 

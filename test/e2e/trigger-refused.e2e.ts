@@ -3,20 +3,16 @@
 // nothing listens; a workflow published before n8n changed under it fails its activation at start,
 // and that failure is readable through n8n's REST API and shown in the editor. The same workflow in
 // an unchanged n8n publishes from the editor and runs a delivery (the control).
-// n8n 2.41 publishes through its publication service: the publish request is accepted (200), the
-// triggers are activated after it, and a failure is the workflow's publication status (`failed`),
-// pushed to the editor; the saved workflow keeps `active: true`. So the state judged is the
-// publication status, the trigger's URL (404: not listening) and the executions, not `active`.
+// n8n 2.41 publishes through its publication service (publication.ts): the saved workflow keeps
+// `active: true` whatever happened, so the state judged is the publication status, the trigger's
+// URL (404: not listening) and the executions, not `active`.
 //
 // Why the change is simulated: no supported n8n release lacks what the trigger needs, so an n8n
-// "whose internals changed" is made by a preload (NODE_OPTIONS=--require) that hides
-// ProcessedDataRepository from @n8n/db only for requests made by this package's door to n8n's
-// internals (a module under /n8n-internals/). n8n itself loads and uses @n8n/db untouched; the door
-// sees the change as it would see a release without that repository ("database rows: CHANGED"),
-// which makes the trigger's exactly-once mode none. The preload writes a line into a marker file
-// each time it hides the export, so the test knows it ran inside n8n's process.
+// "whose internals changed" is made by a preload (hidden-repository.ts) that hides
+// ProcessedDataRepository from @n8n/db for the package's door only, which makes the trigger's
+// exactly-once mode none.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,7 +26,9 @@ import {
 	TRIGGER_PATH,
 	triggerWorkflow,
 } from './fixtures';
+import { writePreload } from './hidden-repository';
 import { N8n, OWNER } from './n8n';
+import { publishInEditor, readToast, settledPublication, stored } from './publication';
 
 const REFUSED = 'cannot tell a delivery from its retry';
 /** The capability the door names, and what n8n's release lacks for it. */
@@ -45,102 +43,6 @@ const MODE_DOCUMENTED =
 /** Screenshots of what the user sees; inside the run folder unless TRIGGER_REFUSED_SHOTS names one. */
 const SHOTS = process.env.TRIGGER_REFUSED_SHOTS ?? process.env.N8N_E2E_TMP ?? tmpdir();
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** The preload: n8n's @n8n/db as the door receives it, without ProcessedDataRepository. */
-function writePreload(folder: string): { file: string; marker: string } {
-	const file = join(folder, 'hide-processed-data-repository.js');
-	const marker = join(folder, 'hidden.log');
-	writeFileSync(
-		file,
-		`'use strict';
-const Module = require('node:module');
-const { appendFileSync } = require('node:fs');
-const HIDDEN = 'ProcessedDataRepository';
-const DB = /[\\\\/]node_modules[\\\\/]@n8n[\\\\/]db[\\\\/]dist[\\\\/]index\\.js$/;
-const DOOR = /[\\\\/]n8n-internals[\\\\/]/;
-const proxies = new WeakMap();
-// A proxy over an empty target: @n8n/db's exports are non-configurable, which a proxy over them
-// could not report as missing.
-const hide = (real) =>
-	new Proxy({}, {
-		get: (_, key) => (key === HIDDEN ? undefined : Reflect.get(real, key)),
-		has: (_, key) => key !== HIDDEN && Reflect.has(real, key),
-		ownKeys: () => Reflect.ownKeys(real).filter((key) => key !== HIDDEN),
-		getOwnPropertyDescriptor: (_, key) => {
-			const found = key === HIDDEN ? undefined : Reflect.getOwnPropertyDescriptor(real, key);
-			return found && { ...found, configurable: true };
-		},
-	});
-const load = Module._load;
-Module._load = function (request, parent, isMain) {
-	const loaded = load.apply(this, arguments);
-	if (!parent || !DOOR.test(parent.filename || '')) return loaded;
-	let file;
-	try {
-		file = Module._resolveFilename(request, parent, isMain);
-	} catch {
-		return loaded;
-	}
-	if (!DB.test(file)) return loaded;
-	if (!proxies.has(loaded)) proxies.set(loaded, hide(loaded));
-	appendFileSync(${JSON.stringify(marker)}, process.pid + ' ' + parent.filename + '\\n');
-	return proxies.get(loaded);
-};
-`,
-	);
-	return { file, marker };
-}
-
-/** Opens the workflow in the editor and presses Publish, then Publish in n8n's dialog. */
-async function publishInEditor(page: Page, n8n: N8n, id: string): Promise<number> {
-	await page.goto(`${n8n.baseUrl}/workflow/${id}`);
-	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
-	await page.locator('[data-test-id="workflow-open-publish-modal-button"]').click();
-	const answered = page.waitForResponse(
-		(response) =>
-			response.url().endsWith(`/rest/workflows/${id}/activate`) &&
-			response.request().method() === 'POST',
-	);
-	await page.locator('[data-test-id="workflow-publish-button"]').click();
-	return (await answered).status();
-}
-
-/** The workflow as n8n stores it (REST as the owner). */
-async function stored(
-	n8n: N8n,
-	id: string,
-): Promise<{ active: boolean; activeVersionId: unknown }> {
-	const { status, body } = await n8n.rest('GET', `/rest/workflows/${id}`);
-	if (status !== 200) throw new Error(`GET /rest/workflows/${id}: ${status}`);
-	return { active: body.data.active, activeVersionId: body.data.activeVersionId ?? null };
-}
-
-interface Publication {
-	status: string;
-	triggers: Array<{ nodeId: string; status: string; errorMessage?: string | null }>;
-}
-
-/**
- * n8n 2.41 publishes through its publication service: the publish request is accepted, the triggers
- * are activated after it, and the outcome is the workflow's publication status (its REST route,
- * which the editor reads too). Waits until it is settled (not in progress, not `until`).
- */
-async function settledPublication(
-	n8n: N8n,
-	id: string,
-	until = 'in_progress',
-): Promise<Publication> {
-	let publication: Publication | undefined;
-	for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(300)) {
-		const { status, body } = await n8n.rest('GET', `/rest/workflows/${id}/publication-status`);
-		if (status !== 200) throw new Error(`publication-status ${id}: ${status}`);
-		publication = body.data as Publication;
-		if (!['in_progress', until].includes(publication.status)) return publication;
-	}
-	throw new Error(`publication of ${id} not settled: ${JSON.stringify(publication)}`);
-}
-
 const expectReason = (text: string | null | undefined) => {
 	for (const part of [REFUSED, ...CAPABILITY, ...WHAT_NEXT]) expect(text).toContain(part);
 };
@@ -151,33 +53,6 @@ const deliver = async (n8n: N8n, box: Sandbox, webhookId: string): Promise<numbe
 		n8n.webhookUrl(webhookId, TRIGGER_PATH),
 		box.keys.webhook.notificationSecret,
 	);
-
-/** The editor's error message: its text, and which of `phrases` are hidden until it is scrolled. */
-async function readToast(page: Page): Promise<{ text: string; hidden: string[] }> {
-	const toast = page.locator('.el-notification', { hasText: REFUSED });
-	await toast.waitFor();
-	const box = toast.locator('.el-notification__content');
-	// Runs in the page (no DOM types in this project's TypeScript settings).
-	const hidden = await box.evaluate((content: any, phrases: string[]) => {
-		const { document } = globalThis as any;
-		const bounds = content.getBoundingClientRect();
-		const seen = (phrase: string) => {
-			const walker = document.createTreeWalker(content, 4 /* NodeFilter.SHOW_TEXT */);
-			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-				const at = node.textContent?.indexOf(phrase) ?? -1;
-				if (at < 0) continue;
-				const range = document.createRange();
-				range.setStart(node, at);
-				range.setEnd(node, at + phrase.length);
-				const rect = range.getBoundingClientRect();
-				return rect.top >= bounds.top && rect.bottom <= bounds.bottom + 1;
-			}
-			return false;
-		};
-		return phrases.filter((phrase) => !seen(phrase));
-	}, SEEN_FIRST);
-	return { text: await toast.innerText(), hidden };
-}
 
 async function shot(page: Page, name: string): Promise<void> {
 	mkdirSync(SHOTS, { recursive: true });
@@ -232,7 +107,7 @@ describe('a trigger that cannot keep exactly-once, where the user looks', () => 
 	it('publishing in the editor is refused with the reason; nothing listens', async () => {
 		expect((await settledPublication(n8n, fresh.id)).status).toBe('not_published');
 		await publishInEditor(page, n8n, fresh.id);
-		const message = await readToast(page);
+		const message = await readToast(page, REFUSED, SEEN_FIRST);
 		await shot(page, 'publish-refused');
 		console.log(`the editor's message on Publish:\n${message.text}`);
 		expect(message.text).toContain('Workflow could not be published');
@@ -269,7 +144,7 @@ describe('a trigger that cannot keep exactly-once, where the user looks', () => 
 		expect(said).toContain('Payment Gateway Trigger');
 		// Publishing again, as the tooltip says, shows the reason.
 		await publishInEditor(page, n8n, old.id);
-		const again = await readToast(page);
+		const again = await readToast(page, REFUSED, SEEN_FIRST);
 		await shot(page, 'active-at-start-republish');
 		expectReason(again.text);
 		expect(again.hidden).toEqual([]);

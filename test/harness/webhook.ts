@@ -1,35 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { parse as parseQueryString } from 'node:querystring';
-
-import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+// A workflow's webhook trigger run the way an active workflow's production webhook runs in n8n
+// (LiveWebhooks → executeWebhook), in-process or over real HTTP. Which webhook: webhook-trigger.ts;
+// static data and executions: webhook-runs.ts; the HTTP server: webhook-server.ts.
+import { WebhookContext } from 'n8n-core';
 import type {
-	ExecutionBaseError,
 	IDataObject,
 	IHttpRequestMethods,
-	INode,
-	INodeExecutionData,
-	INodeType,
-	IRun,
 	IWebhookData,
-	IWebhookDescription,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 	Workflow,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import {
-	NodeHelpers,
-	ObservableObject,
-	UserError,
-	createRunExecutionData,
-	deepCopy,
-} from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from './additional-data';
-import { HarnessCredentialsHelper } from './credentials-helper';
+import { nextExecutionId } from './additional-data';
+import { ensureEnvironment } from './environment';
+import { toError } from './errors';
 import {
 	CapturedResponse,
 	fakeRequest,
@@ -37,24 +22,18 @@ import {
 	respond,
 	type IncomingRequest,
 } from './http-fakes';
-import { ensureEnvironment } from './environment';
-import { toError } from './errors';
 import type { HarnessWorkflow, RunOptions, RunResult } from './index';
 import type { WaitingExecutions } from './waiting';
-import { prepareWorkflow, toRunResult } from './workflow';
+import { webhookRuns, type WebhookRuns } from './webhook-runs';
+import { incomingRequest, startHttpServer, type WebhookRequest } from './webhook-server';
+import { registeredWebhook, type RegisteredWebhook } from './webhook-trigger';
+import { prepareWorkflow } from './workflow';
+
+export type { WebhookRequest } from './webhook-server';
 
 interface HandledRequest {
 	delivery: WebhookDelivery;
 	response: CapturedResponse;
-}
-
-export interface WebhookRequest {
-	/** Defaults to the webhook's method (POST for most triggers). */
-	method?: string;
-	headers?: Record<string, string>;
-	/** An object is sent as JSON; a string or Buffer is sent as is (strings as text/plain). */
-	body?: unknown;
-	query?: Record<string, string>;
 }
 
 export interface WebhookDelivery {
@@ -92,43 +71,133 @@ export type WebhookOptions = RunOptions & {
 	waiting?: WaitingExecutions;
 };
 
-/** The first usable webhook description of the trigger, as n8n registers it on activation. */
-function webhookDescriptionOf(nodeType: INodeType, node: INode): IWebhookDescription {
-	const description = (nodeType.description.webhooks ?? []).find(
-		(webhook) => webhook.restartWebhook !== true,
-	);
-	if (!description || typeof nodeType.webhook !== 'function') {
-		throw new UserError(`Node "${node.name}" (${node.type}) has no webhook`);
+/** The active workflow's webhook: what handles a request that reached its route. */
+interface ActiveWebhook {
+	workflow: Workflow;
+	webhook: RegisteredWebhook;
+	runs: WebhookRuns;
+	mode: WorkflowExecuteMode;
+}
+
+/**
+ * The node's webhook() in a real WebhookContext: what it returned, or the error it threw (the
+ * sender answered 500); neither when the body could not be parsed (answered 422, as n8n does).
+ */
+async function callWebhook(
+	active: ActiveWebhook,
+	request: IncomingRequest,
+	response: CapturedResponse,
+): Promise<{ result?: IWebhookResponseData; error?: Error }> {
+	const { workflow, webhook, runs, mode } = active;
+	let body: unknown;
+	try {
+		body = parseBody(request);
+	} catch (error) {
+		// n8n: UnprocessableRequestError('Failed to parse request body', <cause>) → 422.
+		respond(response, 422, {
+			code: 422,
+			message: 'Failed to parse request body',
+			hint: (error as Error).message,
+		});
+		return {};
 	}
-	return description;
-}
 
-function findTrigger(workflow: Workflow, requested?: string): INode {
-	const candidates = requested
-		? [workflow.getNode(requested)]
-		: Object.values(workflow.nodes).filter((node) => !node.disabled);
-	for (const node of candidates) {
-		if (!node) break;
-		const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-		if (requested || (nodeType.description.webhooks?.length && nodeType.webhook)) return node;
+	runs.loadStaticData();
+	const additionalData = runs.additionalDataFor(nextExecutionId());
+	// Structural stand-ins: express's types are not installed, nodes only call these members.
+	type AdditionalData = IWorkflowExecuteAdditionalData;
+	const httpRequest = fakeRequest(request, body);
+	additionalData.httpRequest = httpRequest as unknown as AdditionalData['httpRequest'];
+	additionalData.httpResponse = response as unknown as AdditionalData['httpResponse'];
+	const webhookData: IWebhookData = {
+		httpMethod: webhook.httpMethod as IHttpRequestMethods,
+		node: webhook.trigger.name,
+		path: webhook.path,
+		webhookDescription: webhook.description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+		webhookId: webhook.trigger.webhookId,
+	};
+	try {
+		const context = new WebhookContext(
+			workflow,
+			webhook.trigger,
+			additionalData,
+			mode,
+			webhookData,
+			[],
+			null,
+		);
+		return { result: (await webhook.nodeType.webhook!.call(context)) as IWebhookResponseData };
+	} catch (error) {
+		// n8n hides the cause from the sender (it goes to the execution and the logs).
+		if (!response.writableEnded) {
+			respond(response, 500, {
+				code: 0,
+				message: 'Workflow Webhook Error: Workflow could not be started!',
+			});
+		}
+		return { error: toError(error) as Error };
 	}
-	throw new UserError(
-		requested
-			? `Trigger node "${requested}" is not in the workflow`
-			: 'The workflow has no node with a webhook',
-	);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of request) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks);
+/** executeWebhook for one request that reached the webhook's route. */
+async function handle(
+	active: ActiveWebhook,
+	request: IncomingRequest,
+	via: WebhookDelivery['via'],
+): Promise<HandledRequest> {
+	const { webhook, runs } = active;
+	const response = new CapturedResponse();
+	const finish = (extra: Partial<WebhookDelivery> = {}): HandledRequest => ({
+		delivery: { status: response.statusCode, body: response.body, executed: false, via, ...extra },
+		response,
+	});
+	const { result, error } = await callWebhook(active, request, response);
+	if (!result) return finish(error && { error });
+	// LiveWebhooks saves static data changed by webhook() once the response is settled.
+	runs.saveChangedStaticData();
+
+	if (result.workflowData === undefined) {
+		if (result.noWebhookResponse !== true && !response.writableEnded) {
+			const body = result.webhookResponse ?? { message: 'Webhook call received' };
+			respond(response, webhook.responseCode, body);
+		}
+		return finish();
+	}
+
+	const execution = await runs.execute(result.workflowData);
+	if (result.noWebhookResponse !== true && !response.writableEnded) {
+		// extractWebhookOnReceivedResponse: responseData, else webhookResponse, else the default.
+		const responseData = webhook.evaluate<string | undefined>(webhook.description.responseData);
+		if (responseData === 'noData') response.status(webhook.responseCode).end();
+		else {
+			respond(
+				response,
+				webhook.responseCode,
+				responseData || (result.webhookResponse ?? { message: 'Workflow was started' }),
+			);
+		}
+	}
+	return finish({ executed: true, result: execution });
 }
 
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-	return Object.fromEntries(
-		Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
-	);
+/** A 404 like n8n's for requests that do not match the webhook; not a delivery. */
+function notFound(webhook: RegisteredWebhook, method: string, requestPath: string): HandledRequest {
+	const response = new CapturedResponse();
+	const message =
+		requestPath === webhook.path
+			? `This webhook is not registered for ${method} requests. ` +
+				`Did you mean to make a ${webhook.httpMethod} request?`
+			: `The requested webhook "${method} ${requestPath}" is not registered.`;
+	respond(response, 404, { code: 404, message });
+	const delivery: WebhookDelivery = {
+		status: 404,
+		body: response.body,
+		executed: false,
+		via: 'deliver',
+	};
+	return { delivery, response };
 }
 
 /**
@@ -143,196 +212,13 @@ export async function startWebhookWorkflow(
 ): Promise<WebhookHarness> {
 	await ensureEnvironment();
 	const mode: WorkflowExecuteMode = options.mode ?? 'webhook';
-	const { store, workflowData, workflow } = prepareWorkflow(definition, options, true);
-	const credentialsHelper = new HarnessCredentialsHelper(store);
-	const trigger = findTrigger(workflow, options.triggerNode);
-	const nodeType = workflow.nodeTypes.getByNameAndVersion(trigger.type, trigger.typeVersion);
-	const description = webhookDescriptionOf(nodeType, trigger);
-	// The editor gives every webhook node an id; production URLs are built from it.
-	trigger.webhookId ??= randomUUID();
-
-	const evaluate = <T>(value: unknown, fallback?: T): T =>
-		workflow.expression.getSimpleParameterValue(
-			trigger,
-			value as string,
-			'internal',
-			{},
-			undefined,
-			fallback as string,
-		) as T;
-	const nodePath = String(evaluate<string>(description.path)).replace(/^\/+|\/+$/g, '');
-	const path = NodeHelpers.getNodeWebhookPath(
-		workflow.id,
-		trigger,
-		nodePath,
-		evaluate<boolean>(description.isFullPath, false),
-		false,
-	);
-	const httpMethod = String(evaluate<string>(description.httpMethod, 'GET')).toUpperCase();
-	const responseMode = evaluate<string>(description.responseMode, 'onReceived');
-	const responseCode = Number(evaluate<number>(description.responseCode, 200));
-	if (responseMode !== 'onReceived') {
-		throw new UserError(`Response mode "${responseMode}" is not supported by the test harness`);
-	}
-
-	const staticData: IDataObject = deepCopy(definition.staticData ?? {});
+	const prepared = prepareWorkflow(definition, options, true);
+	const webhook = registeredWebhook(prepared.workflow, options.triggerNode);
+	const runs = webhookRuns(prepared, webhook.trigger, mode, definition.staticData ?? {});
+	const active: ActiveWebhook = { workflow: prepared.workflow, webhook, runs, mode };
 	const deliveries: WebhookDelivery[] = [];
 	const executions: RunResult[] = [];
 	let failures = { left: 0, status: 500 };
-	let webhookBaseUrl = '';
-
-	/** Like WorkflowStaticDataService.saveStaticDataById: the data replaces what was saved. */
-	const saveStaticData = (data: IDataObject) => {
-		const copy = deepCopy(data);
-		for (const key of Object.keys(staticData)) delete staticData[key];
-		Object.assign(staticData, copy);
-	};
-	/** n8n builds the Workflow per request from the saved static data; load it the same way. */
-	const loadStaticData = () => {
-		workflow.staticData = ObservableObject.create(deepCopy(staticData), undefined, {
-			ignoreEmptyOnFirstChild: true,
-		});
-	};
-	const additionalDataFor = (executionId: string) => {
-		const additionalData = buildAdditionalData({
-			credentialsHelper,
-			mode,
-			executionId,
-			workflowData,
-		});
-		additionalData.webhookBaseUrl = webhookBaseUrl;
-		return additionalData;
-	};
-
-	/** WorkflowRunner's part: run from the trigger with the items its webhook() returned. */
-	const execute = async (items: INodeExecutionData[][]): Promise<RunResult> => {
-		// The runner's fresh Workflow sees what webhook() changed, with the change flag reset.
-		loadStaticData();
-		const executionId = nextExecutionId();
-		const additionalData = additionalDataFor(executionId);
-		const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
-		// n8n's lifecycle hooks save static data a node changed during the run (not in manual runs).
-		hooks.addHandler('workflowExecuteAfter', (_run, newStaticData) => {
-			if (newStaticData && mode !== 'manual') saveStaticData(newStaticData);
-		});
-		additionalData.hooks = hooks;
-		const runExecutionData = createRunExecutionData({
-			executionData: {
-				nodeExecutionStack: [{ node: trigger, data: { main: items }, source: null }],
-			},
-		});
-		let run: IRun | undefined;
-		let error: ExecutionBaseError | Error | undefined;
-		try {
-			run = await new WorkflowExecute(
-				additionalData,
-				mode,
-				runExecutionData,
-			).processRunExecutionData(workflow);
-			if (run.data.resultData.error) error = toError(run.data.resultData.error);
-		} catch (thrown) {
-			error = toError(thrown);
-		}
-		return { ...toRunResult(run, error, store), staticData: workflow.staticData };
-	};
-
-	/** executeWebhook for one request that reached the webhook's route. */
-	const handle = async (request: IncomingRequest, via: WebhookDelivery['via']) => {
-		const response = new CapturedResponse();
-		const finish = (extra: Partial<WebhookDelivery> = {}): HandledRequest => {
-			const delivery: WebhookDelivery = {
-				status: response.statusCode,
-				body: response.body,
-				executed: false,
-				via,
-				...extra,
-			};
-			deliveries.push(delivery);
-			return { delivery, response };
-		};
-
-		let body: unknown;
-		try {
-			body = parseBody(request);
-		} catch (error) {
-			// n8n: UnprocessableRequestError('Failed to parse request body', <cause>) → 422.
-			respond(response, 422, {
-				code: 422,
-				message: 'Failed to parse request body',
-				hint: (error as Error).message,
-			});
-			return finish();
-		}
-
-		loadStaticData();
-		const additionalData = additionalDataFor(nextExecutionId());
-		const httpRequest = fakeRequest(request, body);
-		// Structural stand-ins: express's types are not installed, nodes only call these members.
-		type AdditionalData = IWorkflowExecuteAdditionalData;
-		additionalData.httpRequest = httpRequest as unknown as AdditionalData['httpRequest'];
-		additionalData.httpResponse = response as unknown as AdditionalData['httpResponse'];
-		const webhookData: IWebhookData = {
-			httpMethod: httpMethod as IHttpRequestMethods,
-			node: trigger.name,
-			path,
-			webhookDescription: description,
-			workflowId: workflow.id,
-			workflowExecuteAdditionalData: additionalData,
-			webhookId: trigger.webhookId,
-		};
-
-		let result: IWebhookResponseData;
-		try {
-			const context = new WebhookContext(
-				workflow,
-				trigger,
-				additionalData,
-				mode,
-				webhookData,
-				[],
-				null,
-			);
-			result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
-		} catch (error) {
-			// n8n hides the cause from the sender (it goes to the execution and the logs).
-			if (!response.writableEnded) {
-				respond(response, 500, {
-					code: 0,
-					message: 'Workflow Webhook Error: Workflow could not be started!',
-				});
-			}
-			return finish({ error: toError(error) as Error });
-		}
-		// LiveWebhooks saves static data changed by webhook() once the response is settled.
-		if (workflow.staticData.__dataChanged === true) {
-			saveStaticData(workflow.staticData);
-			workflow.staticData.__dataChanged = false;
-		}
-
-		if (result.workflowData === undefined) {
-			if (result.noWebhookResponse !== true && !response.writableEnded) {
-				const body = result.webhookResponse ?? { message: 'Webhook call received' };
-				respond(response, responseCode, body);
-			}
-			return finish();
-		}
-
-		const execution = await execute(result.workflowData);
-		executions.push(execution);
-		if (result.noWebhookResponse !== true && !response.writableEnded) {
-			// extractWebhookOnReceivedResponse: responseData, else webhookResponse, else the default.
-			const responseData = evaluate<string | undefined>(description.responseData);
-			if (responseData === 'noData') response.status(responseCode).end();
-			else {
-				respond(
-					response,
-					responseCode,
-					responseData || (result.webhookResponse ?? { message: 'Workflow was started' }),
-				);
-			}
-		}
-		return finish({ executed: true, result: execution });
-	};
 
 	// n8n handles requests concurrently; one at a time keeps the static data reads deterministic.
 	let queue: Promise<unknown> = Promise.resolve();
@@ -342,33 +228,8 @@ export async function startWebhookWorkflow(
 		return next;
 	};
 
-	/** A 404 like n8n's for requests that do not match the webhook; not a delivery. */
-	const notFound = (method: string, requestPath: string): HandledRequest => {
-		const response = new CapturedResponse();
-		const message =
-			requestPath === path
-				? `This webhook is not registered for ${method} requests. ` +
-					`Did you mean to make a ${httpMethod} request?`
-				: `The requested webhook "${method} ${requestPath}" is not registered.`;
-		respond(response, 404, { code: 404, message });
-		const delivery: WebhookDelivery = {
-			status: 404,
-			body: response.body,
-			executed: false,
-			via: 'deliver',
-		};
-		return { delivery, response };
-	};
-
-	const route = async (request: IncomingRequest, via: WebhookDelivery['via']) => {
-		const requestPath = decodeURIComponent(request.url.split('?')[0])
-			.replace(/^\/webhook\//, '')
-			.replace(/\/+$/, '');
-		if (requestPath !== path || request.method !== httpMethod) {
-			const handled = notFound(request.method, requestPath);
-			handled.delivery.via = via;
-			return handled;
-		}
+	/** A delivery that reached the webhook's route, answered and recorded. */
+	const delivered = async (request: IncomingRequest, via: WebhookDelivery['via']) => {
 		if (via === 'http' && failures.left > 0) {
 			failures = { ...failures, left: failures.left - 1 };
 			const response = new CapturedResponse();
@@ -382,74 +243,48 @@ export async function startWebhookWorkflow(
 			deliveries.push(delivery);
 			return { delivery, response };
 		}
-		return await enqueue(async () => await handle(request, via));
+		return await enqueue(async () => {
+			const handled = await handle(active, request, via);
+			if (handled.delivery.result) executions.push(handled.delivery.result);
+			deliveries.push(handled.delivery);
+			return handled;
+		});
 	};
 
-	const onHttpRequest = async (req: IncomingMessage, res: ServerResponse) => {
-		try {
-			const rawBody = await readBody(req);
-			const url = req.url ?? '/';
-			const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-			const request: IncomingRequest = {
-				method: (req.method ?? 'GET').toUpperCase(),
-				url,
-				headers: { ...req.headers },
-				query: { ...parseQueryString(search) },
-				rawBody,
-			};
-			// Not queued: the trigger's own webhook() calls a waiting execution while it runs.
-			const response =
-				options.waiting && url.startsWith('/webhook-waiting/')
-					? await options.waiting.answer(request)
-					: (await route(request, 'http')).response;
-			res.writeHead(response.statusCode, response.headers);
-			res.end(response.payload);
-		} catch (error) {
-			res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-			res.end(JSON.stringify({ code: 0, message: (error as Error).message }));
+	const route = async (request: IncomingRequest, via: WebhookDelivery['via']) => {
+		const requestPath = decodeURIComponent(request.url.split('?')[0])
+			.replace(/^\/webhook\//, '')
+			.replace(/\/+$/, '');
+		if (requestPath !== webhook.path || request.method !== webhook.httpMethod) {
+			const handled = notFound(webhook, request.method, requestPath);
+			handled.delivery.via = via;
+			return handled;
 		}
+		return await delivered(request, via);
 	};
 
-	const server: Server = createServer((req, res) => void onHttpRequest(req, res));
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	webhookBaseUrl = `http://127.0.0.1:${port}/webhook`;
+	const server = await startHttpServer(async (request) =>
+		// Not queued: the trigger's own webhook() calls a waiting execution while it runs.
+		options.waiting && request.url.startsWith('/webhook-waiting/')
+			? await options.waiting.answer(request)
+			: (await route(request, 'http')).response,
+	);
+	runs.webhookBaseUrl = `http://127.0.0.1:${server.port}/webhook`;
 
 	return {
-		url: `${webhookBaseUrl}/${path}`,
+		url: `${runs.webhookBaseUrl}/${webhook.path}`,
 		deliveries,
 		executions,
-		staticData,
+		staticData: runs.staticData,
 		async deliver(request) {
-			const headers = lowerCaseKeys(request.headers ?? {});
-			let rawBody: Buffer = Buffer.alloc(0);
-			if (Buffer.isBuffer(request.body)) rawBody = request.body;
-			else if (typeof request.body === 'string') {
-				rawBody = Buffer.from(request.body);
-				headers['content-type'] ??= 'text/plain;charset=UTF-8';
-			} else if (request.body !== undefined) {
-				rawBody = Buffer.from(JSON.stringify(request.body));
-				headers['content-type'] ??= 'application/json';
-			}
-			const query = new URLSearchParams(request.query ?? {}).toString();
-			const { delivery } = await route(
-				{
-					method: (request.method ?? httpMethod).toUpperCase(),
-					url: `/webhook/${path}${query ? `?${query}` : ''}`,
-					headers,
-					query: { ...(request.query ?? {}) },
-					rawBody,
-				},
-				'deliver',
-			);
-			return delivery;
+			const incoming = incomingRequest(request, webhook.path, webhook.httpMethod);
+			return (await route(incoming, 'deliver')).delivery;
 		},
 		setResponseFailure(count, status = 500) {
 			failures = { left: count, status };
 		},
 		async stop() {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await server.stop();
 			await queue;
 		},
 	};
