@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQueryString } from 'node:querystring';
 
-import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	IDataObject,
@@ -82,6 +82,13 @@ export interface WebhookHarness {
 	staticData: IDataObject;
 	/** The next `count` HTTP deliveries answer `status` (default 500) without reaching the node. */
 	setResponseFailure(count: number, status?: number): void;
+	/**
+	 * Publishing (n8n's ActiveWorkflowManager → WebhookService.createWebhookIfNotExists): the
+	 * trigger's webhookMethods checkExists, then create when it answered false. `unpublish` runs
+	 * delete (mode 'internal', as n8n does). `mode: 'manual'` is the editor's test webhook.
+	 */
+	publish(mode?: 'trigger' | 'manual'): Promise<void>;
+	unpublish(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -342,6 +349,36 @@ export async function startWebhookWorkflow(
 		return next;
 	};
 
+	/** One of the trigger's webhookMethods in a HookContext, as WebhookService.runWebhookMethod. */
+	const runHookMethod = async (
+		method: 'checkExists' | 'create' | 'delete',
+		mode: WorkflowExecuteMode,
+	) => {
+		const fn = nodeType.webhookMethods?.[description.name]?.[method];
+		if (!fn) return true;
+		const additionalData = additionalDataFor(nextExecutionId());
+		const webhookData: IWebhookData = {
+			httpMethod: httpMethod as IHttpRequestMethods,
+			node: trigger.name,
+			path,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: trigger.webhookId,
+			isTest: mode === 'manual',
+		};
+		const activation = mode === 'internal' ? 'update' : 'activate';
+		const context = new HookContext(
+			workflow,
+			trigger,
+			additionalData,
+			mode,
+			activation,
+			webhookData,
+		);
+		return await fn.call(context);
+	};
+
 	/** A 404 like n8n's for requests that do not match the webhook; not a delivery. */
 	const notFound = (method: string, requestPath: string): HandledRequest => {
 		const response = new CapturedResponse();
@@ -446,6 +483,13 @@ export async function startWebhookWorkflow(
 		},
 		setResponseFailure(count, status = 500) {
 			failures = { left: count, status };
+		},
+		async publish(publishMode = 'trigger') {
+			if (!(await runHookMethod('checkExists', publishMode)))
+				await runHookMethod('create', publishMode);
+		},
+		async unpublish() {
+			await runHookMethod('delete', 'internal');
 		},
 		async stop() {
 			server.closeAllConnections();
