@@ -3,18 +3,21 @@
 // it (with the account's token); the sandbox posts each row's results there (mixed outcomes,
 // every post twice, then out of order); the trigger applies them to the ledger (n8n's data table)
 // and runs the workflow with one item per row that changed it. A forged post is refused.
-import { randomUUID } from 'node:crypto';
-
 import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { GATEWAY_TYPE, N8n, nodeItems, type CredentialEntry, type WorkflowJson } from './n8n';
-import { CREDENTIAL, connect, items, runByWebhook, webhook } from './payout-ledger';
+import { N8n, nodeItems } from './n8n';
+import { items, runByWebhook } from './payout-ledger';
+import {
+	RESULTS,
+	credentialsOf,
+	payroll,
+	recordedToken,
+	resultsWorkflow,
+	tableRows,
+} from './payout-results';
 
-const RESULTS = 'e2eResultsTrigger';
 const PAYROLL = 'e2ePayrollResults';
 const LATE = 'e2ePayrollLate';
-const TRIGGER = 'n8n-nodes-payment-gateway.paymentGatewayPayoutTrigger';
-const WEBHOOK_CREDENTIAL = { id: 'e2eResultsHook01', name: 'E2E Results Webhook' };
 const LONG = 600_000;
 
 let sandbox: Sandbox;
@@ -22,83 +25,9 @@ let n8n: N8n;
 let ledgerName: string;
 let resultsName: string;
 
-/** Code returning NEFT payout rows, each `[reference, remark]` (the remark asks the sandbox's outcome). */
-const rowsOf = (rows: Array<[string, string]>) =>
-	`return ${JSON.stringify(rows)}.map(([ref, remark], i) => ({ json: { 'Reference No': ref, 'Payment Mode': 'NEFT', Amount: 100 + i, ` +
-	`Remark: remark, 'Beneficiary Name': 'Asha Rao', 'Beneficiary Account Number': '123456789012', 'Beneficiary IFSC': 'HDFC0001234' } }));`;
-
-function payroll(id: string, rows: Array<[string, string]>): WorkflowJson {
-	const start = webhook(id);
-	return {
-		id,
-		name: `E2E ${id}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{ id: randomUUID(), position: [0, 0], ...start },
-			{
-				id: randomUUID(),
-				name: 'Rows',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { jsCode: rowsOf(rows) },
-			},
-			{
-				id: randomUUID(),
-				name: 'Payouts',
-				type: GATEWAY_TYPE,
-				typeVersion: 3,
-				position: [440, 0],
-				// Callback URL left empty: the account's results address is used.
-				parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' },
-				credentials: { paymentGatewayPayoutApi: CREDENTIAL },
-			},
-		],
-		connections: connect([start.name, 'Rows', 'Payouts']),
-	};
-}
-
-const resultsWorkflow: WorkflowJson = {
-	id: RESULTS,
-	name: `E2E ${RESULTS}`,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: randomUUID(),
-			name: 'Payout Results',
-			type: TRIGGER,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: randomUUID(),
-			parameters: { path: 'payout-results' },
-			credentials: {
-				paymentGatewayPayoutApi: CREDENTIAL,
-				paymentGatewayWebhookApi: WEBHOOK_CREDENTIAL,
-			},
-		},
-	],
-	connections: {},
-};
-
-/** A data table's rows through n8n's REST API, by the table's name. */
-async function tableRows(name: string): Promise<Array<Record<string, unknown>>> {
-	const listed = await n8n.rest('GET', '/rest/data-tables-global');
-	const table = (
-		listed.body.data.data as Array<{ id: string; name: string; projectId: string }>
-	).find((t) => t.name === name);
-	if (!table) return [];
-	const rows = await n8n.rest(
-		'GET',
-		`/rest/projects/${table.projectId}/data-tables/${table.id}/rows?take=500`,
-	);
-	return rows.body.data.data as Array<Record<string, unknown>>;
-}
-
 const ledgerOf = async (prefix: string): Promise<Record<string, unknown[]>> =>
 	Object.fromEntries(
-		(await tableRows(ledgerName))
+		(await tableRows(n8n, ledgerName))
 			.filter((row) => String(row.reference_no).startsWith(prefix))
 			.map((row) => [row.reference_no, [row.state, row.utr ?? null, row.reason ?? null]]),
 	);
@@ -119,16 +48,10 @@ async function resultRuns(count: number): Promise<Array<Array<Record<string, unk
 beforeAll(async () => {
 	sandbox = await startSandbox({ seed: 42, transactionCount: 1 });
 	n8n = await N8n.create();
-	const data = { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout };
-	({ tableName: ledgerName, resultsTableName: resultsName } = payoutAccount(data));
-	const credentials: CredentialEntry[] = [
-		{ ...CREDENTIAL, type: 'paymentGatewayPayoutApi', data },
-		{
-			...WEBHOOK_CREDENTIAL,
-			type: 'paymentGatewayWebhookApi',
-			data: { notificationSecret: sandbox.keys.webhook.notificationSecret },
-		},
-	];
+	const credentials = credentialsOf(sandbox);
+	({ tableName: ledgerName, resultsTableName: resultsName } = payoutAccount(
+		credentials[0].data as never,
+	));
 	await n8n.importCredentials(credentials);
 	const workflows = [
 		resultsWorkflow,
@@ -163,15 +86,9 @@ describe('payout results in real n8n', () => {
 	it(
 		'publishing records the results address and the token in the account\'s "Payout results" data table',
 		async () => {
-			// n8n registers the webhook before it runs the trigger's create: looked for until there.
-			const deadline = Date.now() + 60_000;
-			let held = await tableRows(resultsName);
-			while (!held.some((row) => row.url) && Date.now() < deadline)
-				held = await tableRows(resultsName);
-			expect(held.filter((row) => row.url).map((row) => [row.workflow_id, row.url])).toEqual([
-				[RESULTS, `${n8n.baseUrl}/webhook/payout-results`],
-			]);
-			token = String(held.find((row) => row.token)?.token);
+			const held = await recordedToken(n8n, resultsName);
+			expect(held.addresses).toEqual([[RESULTS, `${n8n.baseUrl}/webhook/payout-results`]]);
+			token = held.token;
 			expect(token).toMatch(/^[\w-]{16}$/);
 		},
 		LONG,

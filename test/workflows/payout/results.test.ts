@@ -1,130 +1,22 @@
 // Payment Gateway Payout Results Trigger: the service's results posts applied to the account's
 // payout ledger (the harness's in-memory n8n data tables), one item per row that changed it; the
-// token of the results address and the notification secret checked first; Bulk Create with an
-// empty Callback URL uses the results address once a results workflow is published.
+// token of the results address and the notification secret checked first.
 import type { IDataObject } from 'n8n-workflow';
 
-import { payoutAccount } from '../../../nodes/PaymentGateway/actions/payout/ledger/account';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import type { HarnessCredential, RunResult, WebhookHarness } from '../../harness';
-import { dataTables, startWebhookWorkflow } from '../../harness';
-import { runGateway, sandboxCredentials } from '../support';
+import { dataTables } from '../../harness';
+import {
+	body,
+	env,
+	itemsOf,
+	ledger,
+	pay,
+	post,
+	states,
+	tagOf,
+	useResultsWorkflow,
+} from './results.support';
 
-const TRIGGER = 'n8n-nodes-payment-gateway.paymentGatewayPayoutTrigger';
-const RESULTS_WORKFLOW = 'results-wf';
-
-let sandbox: Sandbox;
-let hook: WebhookHarness;
-let credentials: HarnessCredential[];
-let ledgerName: string;
-let resultsName: string;
-let token: string;
-let runs = 0;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	credentials = [
-		...sandboxCredentials(sandbox),
-		{
-			id: 'webhook',
-			name: 'webhook',
-			type: 'paymentGatewayWebhookApi',
-			data: { notificationSecret: sandbox.keys.webhook.notificationSecret },
-		},
-	];
-	const account = payoutAccount(
-		credentials.find((c) => c.type === 'paymentGatewayPayoutApi')!.data,
-	);
-	ledgerName = account.tableName;
-	resultsName = account.resultsTableName;
-	hook = await startWebhookWorkflow(
-		{
-			id: RESULTS_WORKFLOW,
-			nodes: [
-				{
-					name: 'Results',
-					type: TRIGGER,
-					parameters: { path: 'payout-results' },
-					credentials: {
-						paymentGatewayPayoutApi: { id: 'paymentGatewayPayoutApi' },
-						paymentGatewayWebhookApi: { id: 'webhook' },
-					},
-				},
-				{ name: 'After', type: 'harness.noOp', parameters: {} },
-			],
-			connections: { Results: { main: [[{ node: 'After', type: 'main', index: 0 }]] } },
-		},
-		{ credentials, mode: 'webhook' },
-	);
-	// The editor's test URL: the account's token is made, no address is recorded.
-	await hook.publish('manual');
-	token = String(dataTables.store.rowsOf(resultsName).find((row) => row.token)?.token);
-});
-afterAll(async () => {
-	await hook.stop();
-	await sandbox.stop();
-});
-afterEach(() => {
-	sandbox.faults.clear();
-	dataTables.enabled = true;
-});
-
-const tagOf = () => `R${process.pid % 10000}N${++runs}`;
-
-function rows(tag: string, count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, i) => ({
-		'Reference No': `${tag}-${i}`,
-		'Payment Mode': 'NEFT',
-		Amount: 300 + i,
-		Remark: 'Salary',
-		'Beneficiary Name': 'Meera Iyer',
-		'Beneficiary Account Number': '123456789012',
-		'Beneficiary IFSC': 'HDFC0001234',
-	}));
-}
-
-/** Bulk Create v3 of `count` rows; its batch item. */
-async function pay(tag: string, count: number): Promise<{ result: RunResult; batch: IDataObject }> {
-	const result = await runGateway(sandbox, {
-		items: rows(tag, count),
-		workflowId: `${tag}-payroll`,
-		credentialType: 'paymentGatewayPayoutApi',
-		credentials,
-		parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' } as never,
-	});
-	expect(result.error).toBeUndefined();
-	return { result, batch: result.outputs.Gateway[0].json };
-}
-
-const ledger = (tag: string) =>
-	dataTables.store
-		.rowsOf(ledgerName)
-		.filter((row) => String(row.reference_no).startsWith(`${tag}-`))
-		.map((row) => ({ ...row }));
-const states = (tag: string): Record<string, unknown[]> =>
-	Object.fromEntries(
-		ledger(tag).map((row) => [String(row.reference_no), [row.state, row.utr, row.reason]]),
-	);
-
-const body = (requestId: string, results: IDataObject[]) => ({
-	event: 'payout.results',
-	request_id: requestId,
-	sent_at: new Date().toISOString(),
-	results: results.map((r) => ({ amount: '300.00', currency: 'INR', ...r })),
-});
-
-async function post(payload: object, extra: { t?: string; headers?: Record<string, string> } = {}) {
-	const t = 't' in extra ? extra.t : token;
-	return await hook.deliver({
-		body: payload,
-		query: t === undefined ? {} : { t },
-		headers: extra.headers,
-	});
-}
-
-const itemsOf = (delivery: { result?: RunResult }) =>
-	(delivery.result?.outputs.Results ?? []).map((item) => item.json);
+useResultsWorkflow();
 
 describe('payout results trigger: who may post', () => {
 	it('answers 401 without the token, with a wrong token or a wrong notification secret; the ledger is untouched and nothing runs', async () => {
@@ -134,19 +26,19 @@ describe('payout results trigger: who may post', () => {
 		const payload = body(String(batch.request_id), [
 			{ reference_no: `${tag}-0`, status: 'processed', utr: 'UTR0001' },
 		]);
-		const executions = hook.executions.length;
+		const executions = env.hook.executions.length;
 		const refused = [
 			await post(payload, { t: undefined }),
-			await post(payload, { t: `${token.slice(0, -1)}x` }),
+			await post(payload, { t: `${env.token.slice(0, -1)}x` }),
 			await post(payload, { headers: { 'notification-secret': 'not-the-secret' } }),
 		];
 		expect(refused.map((d) => d.status)).toEqual([401, 401, 401]);
-		expect(JSON.stringify(refused.map((d) => d.body))).not.toContain(token);
+		expect(JSON.stringify(refused.map((d) => d.body))).not.toContain(env.token);
 		expect(ledger(tag)).toEqual(before);
-		expect(hook.executions.length).toBe(executions);
-		// The right token, and the right secret when one is sent: applied.
+		expect(env.hook.executions.length).toBe(executions);
+		// The right env.token, and the right secret when one is sent: applied.
 		const ok = await post(payload, {
-			headers: { 'notification-secret': sandbox.keys.webhook.notificationSecret },
+			headers: { 'notification-secret': env.sandbox.keys.webhook.notificationSecret },
 		});
 		expect(ok.status).toBe(200);
 		expect(states(tag)[`${tag}-0`]).toEqual(['processed', 'UTR0001', null]);
@@ -154,9 +46,9 @@ describe('payout results trigger: who may post', () => {
 
 	it('answers 400 to a body that is no results post, and 503 where n8n data tables are off', async () => {
 		expect((await post({ hello: 'world' })).status).toBe(400);
-		const form = await hook.deliver({
+		const form = await env.hook.deliver({
 			body: 'nothing=here',
-			query: { t: token },
+			query: { t: env.token },
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 		});
 		expect(form).toMatchObject({ status: 400, executed: false });
@@ -222,22 +114,22 @@ describe('payout results trigger: one item per row that changed the ledger', () 
 			]),
 		);
 		const form = () =>
-			hook.deliver({
+			env.hook.deliver({
 				body: new URLSearchParams({ payload: json }).toString(),
-				query: { t: token },
+				query: { t: env.token },
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			});
 		const first = await form();
 		expect(first).toMatchObject({ status: 200, executed: true });
 		expect(itemsOf(first).map((i) => i.utr)).toEqual(['UTR-A', 'UTR-B']);
-		const executions = hook.executions.length;
+		const executions = env.hook.executions.length;
 		const again = await form();
 		expect(again).toMatchObject({
 			status: 200,
 			executed: false,
 			body: { received: true, applied: 0, ignored: 2 },
 		});
-		expect(hook.executions.length).toBe(executions);
+		expect(env.hook.executions.length).toBe(executions);
 	});
 
 	it('out of order: a reversal before its processed result ends reversed, and the late processed or queued moves nothing back', async () => {
@@ -286,73 +178,5 @@ describe('payout results trigger: one item per row that changed the ledger', () 
 		);
 		expect(delivery).toMatchObject({ status: 200, executed: false, body: { applied: 0 } });
 		expect(ledger(tag)).toEqual(before);
-	});
-});
-
-describe('the results address', () => {
-	it('Bulk Create with an empty Callback URL and no published results workflow says results will not be received', async () => {
-		const { batch } = await pay(tagOf(), 1);
-		expect(batch).toMatchObject({
-			callbackUrl: '',
-			results: expect.stringMatching(
-				/^Results of these payouts will not be received: Callback URL is empty and the account has no results address: publish a workflow with the Payment Gateway Payout Results Trigger/,
-			),
-		});
-	});
-
-	it('once published, Bulk Create sends the address with its token (masked in the output) and the results come back into the ledger', async () => {
-		await hook.publish();
-		const tag = tagOf();
-		const processedFrom = hook.executions.length;
-		Object.assign(sandbox.state.settings, { payoutCallbackDelayMs: 0, payoutResultStepMs: 0 });
-		const { result, batch } = await pay(tag, 2);
-		expect(batch).toMatchObject({
-			callbackUrl: `results address (workflow ${RESULTS_WORKFLOW})`,
-			resultsAddress: `${hook.url}?t=(hidden)`,
-		});
-		expect(JSON.stringify(result.outputs)).not.toContain(token);
-		const sent = sandbox.state.payoutBatches.get(String(batch.request_id))!;
-		expect(sent.callback_url).toBe(`${hook.url}?t=${token}`);
-		await sandbox.state.payoutCallbacks.idle();
-		expect(Object.values(states(tag)).map(([state]) => state)).toEqual(['processed', 'processed']);
-		expect(hook.executions.length).toBe(processedFrom + 1);
-		sandbox.state.resetSettings();
-	});
-
-	it("the token never shows in an error that echoes the request's callback URL", async () => {
-		sandbox.faults.inject({
-			kind: 'bodyFail',
-			path: '/payout/v1/bulk/payouts',
-			body: {
-				status: 'fail',
-				code: 'E0099',
-				message: `callback_url ${hook.url}?t=${token} refused`,
-			},
-		});
-		const tag = tagOf();
-		const result = await runGateway(sandbox, {
-			items: rows(tag, 1),
-			workflowId: `${tag}-payroll`,
-			credentialType: 'paymentGatewayPayoutApi',
-			credentials,
-			parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' } as never,
-		});
-		expect(result.error?.message).toContain('callback_url');
-		expect(JSON.stringify({ ...result.error, message: result.error?.message })).not.toContain(
-			token,
-		);
-	});
-
-	it('unpublishing removes the address and keeps the token; publishing again records it with the same token', async () => {
-		await hook.unpublish();
-		expect(dataTables.store.rowsOf(resultsName).filter((row) => row.url)).toHaveLength(0);
-		const { batch } = await pay(tagOf(), 1);
-		expect(batch.callbackUrl).toBe('');
-		await hook.publish();
-		const held = dataTables.store.rowsOf(resultsName);
-		expect(held.filter((row) => row.token).map((row) => row.token)).toEqual([token]);
-		expect(held.filter((row) => row.url).map((row) => [row.workflow_id, row.url])).toEqual([
-			[RESULTS_WORKFLOW, hook.url],
-		]);
 	});
 });
