@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQueryString } from 'node:querystring';
 
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	IDataObject,
@@ -38,6 +38,7 @@ import {
 	type IncomingRequest,
 } from './http-fakes';
 import { ensureEnvironment } from './environment';
+import { runWebhookMethod } from './hook-methods';
 import { toError } from './errors';
 import type { HarnessWorkflow, RunOptions, RunResult } from './index';
 import type { WaitingExecutions } from './waiting';
@@ -349,35 +350,20 @@ export async function startWebhookWorkflow(
 		return next;
 	};
 
-	/** One of the trigger's webhookMethods in a HookContext, as WebhookService.runWebhookMethod. */
+	/** One of the trigger's webhookMethods, as WebhookService.runWebhookMethod (hook-methods.ts). */
 	const runHookMethod = async (
 		method: 'checkExists' | 'create' | 'delete',
 		mode: WorkflowExecuteMode,
-	) => {
-		const fn = nodeType.webhookMethods?.[description.name]?.[method];
-		if (!fn) return true;
-		const additionalData = additionalDataFor(nextExecutionId());
-		const webhookData: IWebhookData = {
-			httpMethod: httpMethod as IHttpRequestMethods,
-			node: trigger.name,
-			path,
-			webhookDescription: description,
-			workflowId: workflow.id,
-			workflowExecuteAdditionalData: additionalData,
-			webhookId: trigger.webhookId,
-			isTest: mode === 'manual',
-		};
-		const activation = mode === 'internal' ? 'update' : 'activate';
-		const context = new HookContext(
+	) =>
+		await runWebhookMethod(method, mode, {
+			nodeType,
+			description,
 			workflow,
 			trigger,
-			additionalData,
-			mode,
-			activation,
-			webhookData,
-		);
-		return await fn.call(context);
-	};
+			path,
+			httpMethod,
+			additionalData: additionalDataFor(nextExecutionId()),
+		});
 
 	/** A 404 like n8n's for requests that do not match the webhook; not a delivery. */
 	const notFound = (method: string, requestPath: string): HandledRequest => {
