@@ -4,7 +4,7 @@
 // once: each row under the account's lock in n8n's Redis.
 import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { N8n, nodeItems } from './n8n';
+import { N8n, nodeItems, type Execution } from './n8n';
 import { items, runByWebhook } from './payout-ledger';
 import {
 	RESULTS,
@@ -70,17 +70,19 @@ const ledgerOf = async (prefix: string): Promise<Record<string, unknown>> =>
 
 /** The items of the results workflow's executions after the first `from`, once `count` have ended. */
 async function resultItems(count: number, from = 0) {
-	const done = await main.waitForExecutions(
-		RESULTS,
-		(all) => all.length >= count && all.every((e) => ['success', 'error'].includes(e.status)),
-		180_000,
-	);
-	expect(done.every((e) => e.status === 'success')).toBe(true);
-	return done
-		.slice()
-		.reverse()
-		.slice(from)
-		.flatMap((e) => nodeItems(e.data?.resultData.runData, 'Payout Results').map((i) => i.json));
+	const itemsIn = (e: Execution) =>
+		nodeItems(e.data?.resultData.runData, 'Payout Results').map((i) => i.json);
+	// Ended, and its data saved (a worker writes it): an execution without items is not done yet.
+	const ended = (all: Execution[]) =>
+		all.length >= count &&
+		all.every((e) => ['success', 'error'].includes(e.status) && itemsIn(e).length > 0);
+	const done = await main.waitForExecutions(RESULTS, ended, 180_000);
+	if (!ended(done))
+		console.info(
+			`results executions not ended: ${JSON.stringify(done.map((e) => [e.id, e.status, itemsIn(e).length]))}\n${main.log().slice(-6000)}`,
+		);
+	expect(done.map((e) => e.status)).toEqual(done.map(() => 'success'));
+	return done.slice().reverse().slice(from).flatMap(itemsIn);
 }
 
 describe('queue mode: payout results', () => {
@@ -96,6 +98,8 @@ describe('queue mode: payout results', () => {
 		requestId = String(batch.request_id);
 		expect(batch.callbackUrl).toBe(`results address (workflow ${RESULTS})`);
 		await sandbox.state.payoutCallbacks.idle();
+		const sent = sandbox.state.payoutBatches.get(requestId)!;
+		console.info(`queue results posts: ${JSON.stringify(sent.callbackAttempts)}`);
 		const ran = await resultItems(1);
 		expect(ran.map((i) => `${String(i.reference_no)}:${String(i.state)}`)).toEqual([
 			'QRES-0:processed',

@@ -42,7 +42,7 @@ export async function withResultsAddress(
 	fields: BatchFields,
 	table: FieldTable,
 ): Promise<BatchFields> {
-	if (fields.callbackUrl !== '' || fields.validateOnly) return fields;
+	if (fields.callbackUrl !== '') return fields;
 	const found = await addressOf(ctx, itemIndex);
 	if ('none' in found)
 		return {
