@@ -8,6 +8,7 @@ import type {
 import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { PaymentGatewayPollTrigger } from '../../nodes/PaymentGatewayPollTrigger/PaymentGatewayPollTrigger.node';
+import { PaymentGatewayPayoutTrigger } from '../../nodes/PaymentGatewayPayoutTrigger/PaymentGatewayPayoutTrigger.node';
 import * as invoiceItem from '../../nodes/PaymentGateway/actions/invoiceItem/InvoiceItem.resource';
 import * as order from '../../nodes/PaymentGateway/actions/order/Order.resource';
 import * as payment from '../../nodes/PaymentGateway/actions/payment/Payment.resource';
@@ -34,6 +35,7 @@ const RESOURCE_MODULES: Record<string, Record<string, unknown>> = {
 
 export const TRIGGER_KEY = 'trigger';
 export const POLL_TRIGGER_KEY = 'pollTrigger';
+export const PAYOUT_TRIGGER_KEY = 'payoutTrigger';
 const BEGIN = (key: string) => `<!-- BEGIN GENERATED PARAMETERS ${key} -->`;
 const END = '<!-- END GENERATED PARAMETERS -->';
 const BLOCK =
@@ -48,9 +50,11 @@ export interface OperationRef {
 const actionNode = new PaymentGateway().description;
 const triggerNode = new PaymentGatewayTrigger().description;
 const pollTriggerNode = new PaymentGatewayPollTrigger().description;
+const payoutTriggerNode = new PaymentGatewayPayoutTrigger().description;
 const TRIGGERS: Record<string, INodeTypeDescription> = {
 	[TRIGGER_KEY]: triggerNode,
 	[POLL_TRIGGER_KEY]: pollTriggerNode,
+	[PAYOUT_TRIGGER_KEY]: payoutTriggerNode,
 };
 
 /** Every resource and operation the action node offers, in the editor's order. */
@@ -245,7 +249,12 @@ export function renderBlock(key: string): string {
 	return `${BEGIN(key)}\n${body}\n\n\\* required\n${END}`;
 }
 
-export const allKeys = () => [...operations().map((op) => op.key), TRIGGER_KEY, POLL_TRIGGER_KEY];
+export const allKeys = () => [
+	...operations().map((op) => op.key),
+	TRIGGER_KEY,
+	POLL_TRIGGER_KEY,
+	PAYOUT_TRIGGER_KEY,
+];
 
 /** The document with every block regenerated, unknown blocks dropped and missing ones appended. */
 export function updateDoc(text: string): string {
@@ -265,6 +274,9 @@ export function updateDoc(text: string): string {
 	}
 	if (!seen.has(POLL_TRIGGER_KEY)) {
 		updated = `${updated.trimEnd()}\n\n## Payment Gateway Poll Trigger\n\n${pollTriggerNode.description}. How it works: [the poll trigger](poll-trigger.md).\n\n${renderBlock(POLL_TRIGGER_KEY)}\n`;
+	}
+	if (!seen.has(PAYOUT_TRIGGER_KEY)) {
+		updated = `${updated.trimEnd()}\n\n## Payment Gateway Payout Results Trigger\n\n${payoutTriggerNode.description}. How it works: [payout results](payout-results.md).\n\n${renderBlock(PAYOUT_TRIGGER_KEY)}\n`;
 	}
 	return updated;
 }

@@ -15,6 +15,7 @@ import type {
 import { nextExecutionId } from './additional-data';
 import { ensureEnvironment } from './environment';
 import { toError } from './errors';
+import { runWebhookMethod } from './hook-methods';
 import {
 	CapturedResponse,
 	fakeRequest,
@@ -61,6 +62,13 @@ export interface WebhookHarness {
 	staticData: IDataObject;
 	/** The next `count` HTTP deliveries answer `status` (default 500) without reaching the node. */
 	setResponseFailure(count: number, status?: number): void;
+	/**
+	 * Publishing (n8n's ActiveWorkflowManager → WebhookService.createWebhookIfNotExists): the
+	 * trigger's webhookMethods checkExists, then create when it answered false. `unpublish` runs
+	 * delete (mode 'internal', as n8n does). `mode: 'manual'` is the editor's test webhook.
+	 */
+	publish(mode?: 'trigger' | 'manual'): Promise<void>;
+	unpublish(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -228,6 +236,21 @@ export async function startWebhookWorkflow(
 		return next;
 	};
 
+	/** One of the trigger's webhookMethods, as WebhookService.runWebhookMethod (hook-methods.ts). */
+	const runHookMethod = async (
+		method: 'checkExists' | 'create' | 'delete',
+		hookMode: WorkflowExecuteMode,
+	) =>
+		await runWebhookMethod(method, hookMode, {
+			nodeType: webhook.nodeType,
+			description: webhook.description,
+			workflow: prepared.workflow,
+			trigger: webhook.trigger,
+			path: webhook.path,
+			httpMethod: webhook.httpMethod,
+			additionalData: runs.additionalDataFor(nextExecutionId()),
+		});
+
 	/** A delivery that reached the webhook's route, answered and recorded. */
 	const delivered = async (request: IncomingRequest, via: WebhookDelivery['via']) => {
 		if (via === 'http' && failures.left > 0) {
@@ -282,6 +305,13 @@ export async function startWebhookWorkflow(
 		},
 		setResponseFailure(count, status = 500) {
 			failures = { left: count, status };
+		},
+		async publish(publishMode = 'trigger') {
+			if (!(await runHookMethod('checkExists', publishMode)))
+				await runHookMethod('create', publishMode);
+		},
+		async unpublish() {
+			await runHookMethod('delete', 'internal');
 		},
 		async stop() {
 			await server.stop();

@@ -6,6 +6,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { PaymentGateway } from '../../nodes/PaymentGateway/PaymentGateway.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { PaymentGatewayPollTrigger } from '../../nodes/PaymentGatewayPollTrigger/PaymentGatewayPollTrigger.node';
+import { PaymentGatewayPayoutTrigger } from '../../nodes/PaymentGatewayPayoutTrigger/PaymentGatewayPayoutTrigger.node';
 
 /**
  * Saved workflows store parameter names and values: every parameter that existed must keep its
@@ -80,6 +81,7 @@ function contract(): Record<string, Entry> {
 	walk(action, 'v2:action:', out, 2);
 	walk(new PaymentGatewayTrigger().description.properties, 'trigger:', out);
 	walk(new PaymentGatewayPollTrigger().description.properties, 'pollTrigger:', out);
+	walk(new PaymentGatewayPayoutTrigger().description.properties, 'payoutTrigger:', out);
 	return out;
 }
 

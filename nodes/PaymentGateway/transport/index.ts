@@ -20,7 +20,7 @@ import type { RequestSpec } from './spec';
 import { CREDENTIAL_TYPES } from './spec';
 import { ssrfProtectionOn } from '../../n8n-internals';
 import { pooledRoute } from './pooled';
-import { redactError } from './redact';
+import { redactError, runSecretsOf } from './redact';
 import type { AttemptKind, RequestSettings } from './settings';
 import { backoffMs, getRequestSettings, parseRetryAfter, planRetry } from './settings';
 
@@ -164,7 +164,7 @@ export async function apiRequest(
 	try {
 		return await send(this, itemIndex, spec, credentialType, credentials, secrets);
 	} catch (error) {
-		throw redactError(error as Error, secrets);
+		throw redactError(error as Error, [...secrets, ...runSecretsOf(this)]);
 	}
 }
 

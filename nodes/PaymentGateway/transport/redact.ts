@@ -41,6 +41,17 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 	return [...values].sort((a, b) => b.length - a.length);
 }
 
+/** Secrets a run sends that are no credential's (the results address's token), per node context. */
+const runSecrets = new WeakMap<object, Set<string>>();
+
+export function addRunSecret(ctx: object, secret: string): void {
+	if (secret.length < MIN_SECRET_LENGTH) return;
+	const held = runSecrets.get(ctx) ?? new Set<string>();
+	runSecrets.set(ctx, held.add(secret));
+}
+
+export const runSecretsOf = (ctx: object): string[] => [...(runSecrets.get(ctx) ?? [])];
+
 /** Bearer tokens are redacted whatever they are: n8n may renew one during the request. */
 const BEARER = /\b(Bearer\s+)[\w.~+/=-]{6,}/gi;
 

@@ -33,6 +33,7 @@ export function batchJson(
 		total_records: batch.count,
 		status,
 		checksum: payoutChecksum(batch.requestId, fields.callbackUrl, fields.remark),
+		...fields.said,
 	};
 }
 

@@ -21,6 +21,7 @@ import {
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { DEFAULT_REMEMBERED } from './bulkCreate.memory';
+import { withResultsAddress } from './ledger/callbackUrl';
 import { optionsGroup, repaymentViolations } from './bulkCreate.options';
 import type { BatchFields, UnconfirmedChoice } from './bulkCreate.plan';
 import { payoutNotices } from './bulkCreate.notices';
@@ -186,7 +187,7 @@ async function submit(
 	pairedItem: INodeExecutionData['pairedItem'],
 	pairedOfRows: (rows: SourcedRow[]) => INodeExecutionData['pairedItem'],
 ): Promise<INodeExecutionData[]> {
-	const batch = readBatch(ctx, itemIndex);
+	const batch = await withResultsAddress(ctx, itemIndex, readBatch(ctx, itemIndex), table);
 	const checked = fileViolations.length
 		? { rows: [], violations: fileViolations }
 		: checkRows(anyRowCount, raw);

@@ -16,6 +16,8 @@ export interface BatchFields {
 	currency: string;
 	remark: string;
 	callbackUrl: string;
+	/** What every batch item says of the Callback URL (ledger/callbackUrl.ts: the results address). */
+	said?: IDataObject;
 	validateOnly: boolean;
 	/**
 	 * Batches of at most 500 rows under request IDs derived from their content, a re-run reported

@@ -11,6 +11,8 @@ export interface PayoutAccount {
 	key: string;
 	/** The data table's name: "Payout ledger <host> <last 6 of the key>". */
 	tableName: string;
+	/** The results address's table (resultsAddress.ts): "Payout results <host> <last 6>". */
+	resultsTableName: string;
 }
 
 function hostOf(payoutUrl: string): string {
@@ -33,5 +35,9 @@ export function payoutAccount(credentials: ICredentialDataDecryptedObject): Payo
 		credentials.obtainBy === 'paste' ? '' : String(credentials.merchantKey ?? '').trim();
 	const tail = merchantKey ? merchantKey.slice(-6) : 'token';
 	const digest = createHash('sha256').update(`${host}|${merchantKey}`).digest('hex').slice(0, 16);
-	return { key: digest, tableName: `Payout ledger ${host} ${tail}` };
+	return {
+		key: digest,
+		tableName: `Payout ledger ${host} ${tail}`,
+		resultsTableName: `Payout results ${host} ${tail}`,
+	};
 }

@@ -56,7 +56,7 @@ function ledgerError(ctx: IExecuteFunctions, itemIndex: number, error: unknown) 
 }
 
 /** The data table service for this node: n8n's public helpers where n8n allows them, else the door's. */
-interface Service {
+export interface Service {
 	aggregate: IDataTableProjectAggregateService;
 	table: (id: string) => Promise<IDataTableProjectService>;
 	/** Said in the output when not n8n's public helpers. */
@@ -78,7 +78,7 @@ async function publicHelpers(ctx: DataTableContext): Promise<Service | undefined
 }
 
 /** The service, or why the node's memory holds the ledger instead (n8n's data tables off, or changed). */
-async function tableService(ctx: DataTableContext): Promise<Service | string> {
+export async function tableService(ctx: DataTableContext): Promise<Service | string> {
 	const helpers = await publicHelpers(ctx);
 	if (helpers) return helpers;
 	// n8n keeps its helpers to its own Data Table nodes: the same service through the door.

@@ -1,0 +1,158 @@
+// Payout results in queue mode: main + one `n8n webhook` + one `n8n worker`, PostgreSQL and Redis.
+// The sandbox's results reach the results workflow, which runs on the worker; the same post sent at
+// the same moment to main and to the webhook process (both receive production webhooks) is applied
+// once: each row under the account's lock in n8n's Redis.
+import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { N8n, nodeItems, type Execution } from './n8n';
+import { items, runByWebhook } from './payout-ledger';
+import {
+	RESULTS,
+	RESULTS_PATH,
+	credentialsOf,
+	payroll,
+	recordedToken,
+	resultsWorkflow,
+	tableRows,
+} from './payout-results';
+import { ClusterProcess, queueEnvironment, redisKeyCount } from './queue';
+
+const PAYROLL = 'e2eQueuePayrollResults';
+
+let sandbox: Sandbox;
+let main: N8n;
+let hooks: ClusterProcess;
+let worker: ClusterProcess;
+let ledgerName: string;
+let resultsName: string;
+
+beforeAll(async () => {
+	Object.assign(process.env, queueEnvironment());
+	sandbox = await startSandbox({ seed: 44, transactionCount: 1 });
+	main = await N8n.create();
+	const credentials = credentialsOf(sandbox);
+	({ tableName: ledgerName, resultsTableName: resultsName } = payoutAccount(
+		credentials[0].data as never,
+	));
+	await main.importCredentials(credentials);
+	const workflows = [
+		resultsWorkflow,
+		payroll(PAYROLL, [
+			['QRES-0', 'Nov sbx:processed'],
+			['QRES-1', 'Nov sbx:failed'],
+			['QRES-2', 'Nov sbx:processed'],
+		]),
+	];
+	await main.importWorkflows(workflows);
+	for (const workflow of workflows) await main.publish(workflow.id);
+	await main.start();
+	[hooks, worker] = await Promise.all([
+		ClusterProcess.start('webhook', 10),
+		ClusterProcess.start('worker', 5),
+	]);
+	await main.publicApiKey();
+	for (const base of [main.baseUrl, hooks.n8n.baseUrl])
+		await main.waitForWebhooks([`${base}/webhook/${RESULTS_PATH}`, `${base}/webhook/${PAYROLL}`]);
+}, 900_000);
+
+afterAll(async () => {
+	await Promise.all([hooks?.stop(), worker?.stop()]);
+	await main?.dispose();
+	await sandbox?.stop();
+}, 120_000);
+
+const ledgerOf = async (prefix: string): Promise<Record<string, unknown>> =>
+	Object.fromEntries(
+		(await tableRows(main, ledgerName))
+			.filter((row) => String(row.reference_no).startsWith(prefix))
+			.map((row) => [row.reference_no, row.state]),
+	);
+
+/** The items of the results workflow's executions after the first `from`, once `count` have ended. */
+async function resultItems(count: number, from = 0) {
+	const itemsIn = (e: Execution) =>
+		nodeItems(e.data?.resultData.runData, 'Payout Results').map((i) => i.json);
+	// Ended, and its data saved (a worker writes it): an execution without items is not done yet.
+	const ended = (all: Execution[]) =>
+		all.length >= count &&
+		all.every((e) => ['success', 'error'].includes(e.status) && itemsIn(e).length > 0);
+	const done = await main.waitForExecutions(RESULTS, ended, 180_000);
+	if (!ended(done))
+		console.info(
+			`results executions not ended: ${JSON.stringify(done.map((e) => [e.id, e.status, itemsIn(e).length]))}\n${main.log().slice(-6000)}`,
+		);
+	expect(done.map((e) => e.status)).toEqual(done.map(() => 'success'));
+	return done.slice().reverse().slice(from).flatMap(itemsIn);
+}
+
+describe('queue mode: payout results', () => {
+	let token = '';
+	let requestId = '';
+
+	it('the sandbox posts the payroll results to the address; the results workflow runs on the worker with one item per row', async () => {
+		({ token } = await recordedToken(main, resultsName));
+		Object.assign(sandbox.state.settings, { payoutCallbackDelayMs: 200, payoutResultsRepeat: 2 });
+		const run = await runByWebhook(main, PAYROLL, hooks.n8n.baseUrl);
+		expect(run.status).toBe('success');
+		const [batch] = items(run, 'Payouts');
+		requestId = String(batch.request_id);
+		expect(batch.callbackUrl).toBe(`results address (workflow ${RESULTS})`);
+		await sandbox.state.payoutCallbacks.idle();
+		const sent = sandbox.state.payoutBatches.get(requestId)!;
+		console.info(`queue results posts: ${JSON.stringify(sent.callbackAttempts)}`);
+		const ran = await resultItems(1);
+		expect(ran.map((i) => `${String(i.reference_no)}:${String(i.state)}`)).toEqual([
+			'QRES-0:processed',
+			'QRES-1:failed',
+			'QRES-2:processed',
+		]);
+		expect(await ledgerOf('QRES-')).toEqual({
+			'QRES-0': 'processed',
+			'QRES-1': 'failed',
+			'QRES-2': 'processed',
+		});
+		sandbox.state.resetSettings();
+	});
+
+	it('the same post sent at once to main and to the webhook process, twice each, is applied once', async () => {
+		const before = (await main.executions(RESULTS)).length;
+		const body = JSON.stringify({
+			event: 'payout.results',
+			request_id: requestId,
+			sent_at: new Date().toISOString(),
+			results: ['QRES-0', 'QRES-2'].map((ref) => ({
+				reference_no: ref,
+				status: 'reversed',
+				reason: 'Credit returned by the beneficiary bank',
+			})),
+		});
+		const send = (base: string) =>
+			fetch(`${base}/webhook/${RESULTS_PATH}?t=${token}`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'notification-secret': sandbox.keys.webhook.notificationSecret,
+				},
+				body,
+			}).then(async (r) => ({ status: r.status, body: (await r.json()) as { applied: number } }));
+		const answers = await Promise.all(
+			[main.baseUrl, hooks.n8n.baseUrl, main.baseUrl, hooks.n8n.baseUrl].map(send),
+		);
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+		// Each row applied by exactly one of the four posts.
+		expect(answers.reduce((sum, a) => sum + a.body.applied, 0)).toBe(2);
+		const ran = await resultItems(before + 1, before);
+		expect(ran.map((i) => `${String(i.reference_no)}:${String(i.state)}`).sort()).toEqual([
+			'QRES-0:reversed',
+			'QRES-2:reversed',
+		]);
+		expect(await ledgerOf('QRES-')).toEqual({
+			'QRES-0': 'reversed',
+			'QRES-1': 'failed',
+			'QRES-2': 'reversed',
+		});
+		// Every holder released the account's lock.
+		expect(redisKeyCount('*payout-ledger-lock*')).toBe(0);
+		console.info(`queue results at once: ${JSON.stringify(answers.map((a) => a.body))}`);
+	});
+});
