@@ -11,11 +11,11 @@ import { PaymentGatewayPayoutTrigger } from '../../nodes/PaymentGatewayPayoutTri
 /**
  * Saved workflows store parameter names and values: every parameter that existed must keep its
  * name, type, default and option values for the operations it was shown in, in the node version
- * the workflows were saved with (versions 1 and 2 of the action node so far; a later version may
+ * the workflows were saved with (versions 1, 2 and 3 of the action node; a later version may
  * change what new nodes get). New parameters and new option values may be added; the recorded
  * contract is the floor. Rewrite it on purpose only with UPDATE_PARAMETER_CONTRACT=1 (additions),
  * never to drop or change an entry. Version-1 keys have no prefix (they were recorded first);
- * version-2 keys start with `v2:`.
+ * version-2 keys start with `v2:`, version-3 keys with `v3:`.
  */
 const CONTRACT = join(__dirname, 'parameter-contract.json');
 
@@ -79,6 +79,7 @@ function contract(): Record<string, Entry> {
 	const action = new PaymentGateway().description.properties;
 	walk(action, 'action:', out);
 	walk(action, 'v2:action:', out, 2);
+	walk(action, 'v3:action:', out, 3);
 	walk(new PaymentGatewayTrigger().description.properties, 'trigger:', out);
 	walk(new PaymentGatewayPollTrigger().description.properties, 'pollTrigger:', out);
 	walk(new PaymentGatewayPayoutTrigger().description.properties, 'payoutTrigger:', out);
