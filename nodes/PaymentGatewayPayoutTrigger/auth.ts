@@ -18,7 +18,8 @@ export async function refusal(
 	const given = (ctx.getQueryData() as IDataObject)[TOKEN_PARAMETER];
 	if (typeof given !== 'string' || given === '')
 		return `Missing token: the results address ends in ?${TOKEN_PARAMETER}=<token>`;
-	if (!token || !sameSecret(given, token)) return 'Invalid token';
+	if (!token || !sameSecret(given, token))
+		return 'Wrong token: it is not the results address token of this payout account';
 	const headers = ctx.getHeaderData() as IDataObject;
 	const secret = headers[SECRET_HEADER];
 	if (secret === undefined || !ctx.getNode().credentials?.[WEBHOOK_CREDENTIAL]) return undefined;
