@@ -3,7 +3,7 @@ import type { LedgerRecord } from './record';
 import type { ResultState } from './states';
 import { transition } from './states';
 import type { LedgerTable } from './table';
-import { synced, updateIds } from './table';
+import { readByReference, readByRequestId, updateIds } from './table';
 
 /** One row's result as the service reports it (docs/assumptions.md: bulk payout results). */
 export interface RowResult {
@@ -36,7 +36,9 @@ export async function applyResult(
 	now = new Date(),
 ): Promise<Applied> {
 	return await withAccountLock(lockKey, async () => {
-		const record = (await synced(table)).get(result.reference_no);
+		// This reference's record only, read fresh under the lock; the view follows the write below.
+		const view = await readByReference(table, [result.reference_no]);
+		const record = view.get(result.reference_no);
 		if (!record)
 			return {
 				applied: false,
@@ -58,7 +60,7 @@ export async function applyResult(
 			...(result.utr !== undefined ? { utr: result.utr } : {}),
 			...(result.reason !== undefined ? { reason: result.reason } : {}),
 		});
-		return { applied: true, record: (await synced(table)).get(result.reference_no) ?? record };
+		return { applied: true, record: view.get(result.reference_no) ?? record };
 	});
 }
 
@@ -68,7 +70,7 @@ export async function recordsByReference(
 	lockKey: string,
 	refs: string[],
 ): Promise<LedgerRecord[]> {
-	const records = await withAccountLock(lockKey, async () => await synced(table));
+	const records = await withAccountLock(lockKey, async () => await readByReference(table, refs));
 	return refs.map((ref) => records.get(ref)).filter((r): r is LedgerRecord => r !== undefined);
 }
 
@@ -78,8 +80,5 @@ export async function recordsByRequestId(
 	lockKey: string,
 	requestId: string,
 ): Promise<LedgerRecord[]> {
-	const records = await withAccountLock(lockKey, async () => await synced(table));
-	return [...records.values()]
-		.filter((r) => r.request_id === requestId)
-		.sort((a, b) => a.id - b.id);
+	return await withAccountLock(lockKey, async () => await readByRequestId(table, requestId));
 }
