@@ -25,9 +25,43 @@ export type Applied =
 			record?: LedgerRecord;
 	  };
 
+/** One result against the view holding its record (read under the lock), written by the rule. */
+async function applyTo(
+	table: LedgerTable,
+	view: Map<string, LedgerRecord>,
+	result: RowResult,
+	now: Date,
+): Promise<Applied> {
+	const record = view.get(result.reference_no);
+	if (!record)
+		return {
+			applied: false,
+			why: 'unknown reference',
+			detail: `no record of ${result.reference_no}`,
+		};
+	if (result.request_id && record.request_id && result.request_id !== record.request_id)
+		return {
+			applied: false,
+			why: 'other attempt',
+			detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
+			record,
+		};
+	const move = transition(record.state, result.state);
+	if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
+	// The view follows the write (n8n returns the row written).
+	await updateIds(table, [record.id], {
+		state: result.state,
+		state_changed_at: now,
+		...(result.utr !== undefined ? { utr: result.utr } : {}),
+		...(result.reason !== undefined ? { reason: result.reason } : {}),
+	});
+	return { applied: true, record: view.get(result.reference_no) ?? record };
+}
+
 /**
  * Applies a row result to the ledger under the account's lock, by the one transition rule. The
  * same result twice, or a late one (failed after processed), changes nothing: `applied: false`.
+ * Reads this reference's record only, fresh.
  */
 export async function applyResult(
 	table: LedgerTable,
@@ -36,31 +70,29 @@ export async function applyResult(
 	now = new Date(),
 ): Promise<Applied> {
 	return await withAccountLock(lockKey, async () => {
-		// This reference's record only, read fresh under the lock; the view follows the write below.
 		const view = await readByReference(table, [result.reference_no]);
-		const record = view.get(result.reference_no);
-		if (!record)
-			return {
-				applied: false,
-				why: 'unknown reference',
-				detail: `no record of ${result.reference_no}`,
-			};
-		if (result.request_id && record.request_id && result.request_id !== record.request_id)
-			return {
-				applied: false,
-				why: 'other attempt',
-				detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
-				record,
-			};
-		const move = transition(record.state, result.state);
-		if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
-		await updateIds(table, [record.id], {
-			state: result.state,
-			state_changed_at: now,
-			...(result.utr !== undefined ? { utr: result.utr } : {}),
-			...(result.reason !== undefined ? { reason: result.reason } : {}),
-		});
-		return { applied: true, record: view.get(result.reference_no) ?? record };
+		return await applyTo(table, view, result, now);
+	});
+}
+
+/**
+ * The rows of one results post, in order, as `applyResult` each, with one read of their records
+ * (a read costs a pass over the table's rows: one per post, not one per row) and one lock.
+ */
+export async function applyResults(
+	table: LedgerTable,
+	lockKey: string,
+	results: RowResult[],
+	now = new Date(),
+): Promise<Applied[]> {
+	return await withAccountLock(lockKey, async () => {
+		const view = await readByReference(
+			table,
+			results.map((r) => r.reference_no),
+		);
+		const applied: Applied[] = [];
+		for (const result of results) applied.push(await applyTo(table, view, result, now));
+		return applied;
 	});
 }
 

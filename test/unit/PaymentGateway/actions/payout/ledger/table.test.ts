@@ -3,13 +3,14 @@
 import { DataTableLedger } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
 import {
 	applyResult,
+	applyResults,
 	recordsByReference,
 	recordsByRequestId,
 } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/results';
 import {
 	openTable,
 	readByReference,
-	REFS_PER_READ,
+	ONE_PASS_FROM,
 } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/table';
 import { MemoryDataTables } from '../../../../../harness/data-tables';
 
@@ -116,14 +117,48 @@ describe('payout ledger table: what a run reads', () => {
 		).toEqual(['A', 'B']);
 	});
 
-	it(`more references than one read takes (${REFS_PER_READ}) are read in chunks, each found`, async () => {
+	it(`from ${ONE_PASS_FROM} references on, one pass over the table by id pages keeps only the run’s records`, async () => {
 		const opened = await ledgerTable();
-		const paid = Array.from({ length: 10 }, (_, i) => `P-${i * 700}`);
+		const paid = Array.from({ length: 2500 }, (_, i) => `P-${i}`);
 		await pay(opened, paid, 'n8n-batch-1');
-		const wanted = Array.from({ length: REFS_PER_READ + 1500 }, (_, i) => `P-${i}`);
+		const wanted = Array.from({ length: ONE_PASS_FROM }, (_, i) => `P-${i * 7}`);
 		const calls = opened.store.calls;
-		const records = await readByReference(opened.table, wanted);
-		expect(opened.store.calls - calls).toBe(2);
-		expect([...records.keys()].sort()).toEqual([...paid].sort());
+		// Another run: its own opened table (the view of the run that paid them is its own).
+		const run = { ...opened.table };
+		const records = await readByReference(run, wanted);
+		// 2,500 rows in pages of 1,000: three reads.
+		expect(opened.store.calls - calls).toBe(3);
+		expect(records.size).toBe(wanted.filter((ref) => paid.includes(ref)).length);
+		expect([...records.keys()].every((ref) => wanted.includes(ref))).toBe(true);
+		// Below it, one query of those references only.
+		const few = wanted.slice(0, ONE_PASS_FROM - 1);
+		opened.store.rowsRead = 0;
+		await readByReference({ ...opened.table }, few);
+		expect(opened.store.rowsRead).toBe(few.filter((ref) => paid.includes(ref)).length);
+	});
+
+	it('a results post is applied row by row after one read of its rows’ records', async () => {
+		const opened = await ledgerTable();
+		await pay(opened, ['A', 'B', 'OTHER'], 'n8n-batch-1');
+		opened.store.rowsRead = 0;
+		const applied = await applyResults(opened.table, opened.key, [
+			{ reference_no: 'A', state: 'processed', utr: 'UTR-A' },
+			{ reference_no: 'A', state: 'processed', utr: 'UTR-A' },
+			{ reference_no: 'B', state: 'failed', reason: 'Account closed' },
+			{ reference_no: 'A', state: 'reversed' },
+			{ reference_no: 'Z', state: 'processed' },
+		]);
+		expect(applied.map((a) => (a.applied ? `applied ${a.record.state}` : a.why))).toEqual([
+			'applied processed',
+			'ignored',
+			'applied failed',
+			'applied reversed',
+			'unknown reference',
+		]);
+		// A's and B's rows: read once, never the other records.
+		expect(opened.store.rowsRead).toBe(2);
+		expect(
+			(await recordsByReference(opened.table, opened.key, ['A'])).map((r) => [r.state, r.utr]),
+		).toEqual([['reversed', 'UTR-A']]);
 	});
 });
