@@ -8,11 +8,12 @@ import { benchWorkflow, gateway, httpRequest, itemsCode, type Contender } from '
 import { createPaymentContenders, refundContenders, resetRefundPool } from './payments';
 import { ONE_WAY_MS } from './network';
 import { payoutBatchesFigure } from './payoutBatches';
+import { payoutLedgerFigure, type LedgerSizes } from './payoutLedger';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 import { pollWindowFigure } from './pollWindow';
 import { triggerSpeedFigure } from './triggerSpeed';
 
-export interface Sizes {
+export interface Sizes extends LedgerSizes {
 	rounds: number;
 	items: number;
 	latencyItems: number;
@@ -115,6 +116,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 		),
 		payoutSheetFigure(),
 		payoutBatchesFigure(),
+		payoutLedgerFigure(sizes),
 		paymentLinkSheetFigure(),
 		payoutReadFigure(),
 		...returnAllFigures(boxes, sizes),

@@ -7,9 +7,9 @@ import { table } from './stats';
 import { credentialsFor } from './workflows';
 import { startNetworkPath } from './network';
 
-const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000, pollTransactions: 10_000, triggerOne: 40, triggerBurst: 300 };
+const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000, pollTransactions: 10_000, triggerOne: 40, triggerBurst: 300, ledgerRows: 5000, ledgerReferences: 100_000, ledgerWarmRuns: 2 };
 // CI runs it once (a few minutes): small enough to be quick, every figure still runs end to end.
-const QUICK: Sizes = { rounds: 1, items: 100, latencyItems: 40, transactions: 2_000, invoiceItems: 1_000, httpsTransactions: 1_000, pollTransactions: 1_000, triggerOne: 5, triggerBurst: 30 };
+const QUICK: Sizes = { rounds: 1, items: 100, latencyItems: 40, transactions: 2_000, invoiceItems: 1_000, httpsTransactions: 1_000, pollTransactions: 1_000, triggerOne: 5, triggerBurst: 30, ledgerRows: 500, ledgerReferences: 10_000, ledgerWarmRuns: 1 };
 
 function parse(argv: string[]): { sizes: Sizes; only?: Set<string> } {
 	const sizes = { ...(argv.includes('--quick') ? QUICK : FULL) };

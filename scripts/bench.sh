@@ -2,7 +2,7 @@
 # The benchmark (bench/): builds, installs the pinned n8n (cached), then runs every figure against
 # its anchor in real n8n. The full run takes tens of minutes; CI runs the quick form (--quick:
 # smaller sizes, figures printed, not judged; a figure that fails to run fails it).
-#   npm run bench [-- --quick] [-- --only getMany,latency,create,refund,payoutSheet,payoutBatches,payoutRead,txAll,itemAll,require,https,httpsAll,pollWindow,trigger] [--rounds N]
+#   npm run bench [-- --quick] [-- --only getMany,latency,create,refund,payoutSheet,payoutBatches,payoutLedger,payoutRead,txAll,itemAll,require,https,httpsAll,pollWindow,trigger] [--rounds N]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/build.sh >&2

@@ -125,6 +125,34 @@ describe('payout ledger (n8n data table per payout account)', () => {
 		]);
 	});
 
+	it('a run reads only the records of its own references, however many the ledger holds', async () => {
+		const tag = tagOf();
+		const first = json(await payout(`${tag}-earlier`, rows(tag, 0, 1)))[0];
+		const table = first.ledgerTable as { id: string; name: string; projectId: string };
+		// Twenty months of an earlier payroll, written by other runs (and other processes).
+		const earlier = Array.from({ length: 3000 }, (_, i) => ({
+			reference_no: `${tag}-old-${i}`,
+			state: 'queued',
+			amount: 100,
+			request_id: `n8n-old-${Math.floor(i / 500)}`,
+			attempt: 1,
+		}));
+		await dataTables.store
+			.makeDataTableOperations(table.projectId, table.id)
+			.insertRows(earlier, 'count');
+		dataTables.store.rowsRead = 0;
+		const run = json(await payout(`${tag}-next`, rows(tag, 1, 4)))[0];
+		expect(run).toMatchObject({ status: 'queued', total_records: 3 });
+		// Its three new references have no rows yet; n8n's count reads one row.
+		expect(dataTables.store.rowsRead).toBeLessThanOrEqual(1);
+		expect(run.ledgerRecords).toBe(dataTables.store.rowsOf(table.name).length);
+		// And a reference of the earlier payroll is found, from any workflow.
+		dataTables.store.rowsRead = 0;
+		const again = await payout(`${tag}-again`, [rows(tag, 0, 1)[0]]);
+		expect(again.error?.message).toBe('Nothing was paid: every row of this run was already queued');
+		expect(dataTables.store.rowsRead).toBeLessThanOrEqual(2);
+	});
+
 	it("where n8n's data table module is off, the node's memory is used and the output says so", async () => {
 		const tag = tagOf();
 		dataTables.enabled = false;

@@ -10,7 +10,7 @@ import type { ClaimedElsewhere, PayoutLedger, Settlement } from './port';
 import type { WantedAttempt } from './states';
 import { standingOf, transition } from './states';
 import type { LedgerTable } from './table';
-import { deleteIds, insert, synced, updateIds } from './table';
+import { countRows, deleteIds, insert, readByReference, rowCountOf, updateIds } from './table';
 
 /** Who writes: the run's workflow and execution. */
 export interface Writer {
@@ -38,9 +38,9 @@ const holderOf = (r: LedgerRecord): ClaimedElsewhere => ({
 
 /**
  * The payout account's ledger in an n8n data table. Claims are made under the account's lock
- * (lock.ts) on the table as it is now (table.ts reads only what changed); the rest of the run
- * works on the records read then and its own writes. Every state change is checked by
- * `transition`, "already paid" by `standingOf`.
+ * (lock.ts) on the run's references' records as they are now (table.ts reads those only, fresh,
+ * never the whole table); the rest of the run works on the records read then and its own writes.
+ * Every state change is checked by `transition`, "already paid" by `standingOf`.
  */
 export class DataTableLedger implements PayoutLedger {
 	/** References claimed by this run, per attempt: `<attempt>:<ref>`. */
@@ -48,6 +48,7 @@ export class DataTableLedger implements PayoutLedger {
 
 	readonly knowsResults = true;
 
+	/** The records of the run's references, as read under the lock and kept as the run writes them. */
 	private records = new Map<string, LedgerRecord>();
 
 	private readonly rowOfRef: Map<string, SourcedRow>;
@@ -65,7 +66,8 @@ export class DataTableLedger implements PayoutLedger {
 	}
 
 	get info(): IDataObject {
-		const records = this.records.size;
+		// Counted by n8n at the claim, with this run's own writes since (table.ts).
+		const records = rowCountOf(this.table) ?? this.records.size;
 		const bytes = records * BYTES_PER_RECORD;
 		return {
 			ledger: `data table "${this.table.name}" (project ${this.table.projectId}${this.table.via ? `, through ${this.table.via}` : ''})`,
@@ -106,7 +108,9 @@ export class DataTableLedger implements PayoutLedger {
 	/** Each reference for the attempt wanted: the same for all, or by its record (Pay Failed Again). */
 	async claim(refs: string[], wanted: WantedAttempt = 1): Promise<Claimed> {
 		return await withAccountLock(this.lockKey, async () => {
-			this.records = await synced(this.table);
+			// The run's references only, read fresh (the ledger may hold far more); its size by count.
+			this.records = await readByReference(this.table, refs);
+			await countRows(this.table);
 			const claimed: Claimed = {
 				queued: new Set(),
 				unknown: new Set(),

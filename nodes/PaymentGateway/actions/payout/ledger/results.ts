@@ -3,7 +3,7 @@ import type { LedgerRecord } from './record';
 import type { ResultState } from './states';
 import { transition } from './states';
 import type { LedgerTable } from './table';
-import { synced, updateIds } from './table';
+import { readByReference, readByRequestId, updateIds } from './table';
 
 /** One row's result as the service reports it (docs/assumptions.md: bulk payout results). */
 export interface RowResult {
@@ -25,9 +25,43 @@ export type Applied =
 			record?: LedgerRecord;
 	  };
 
+/** One result against the view holding its record (read under the lock), written by the rule. */
+async function applyTo(
+	table: LedgerTable,
+	view: Map<string, LedgerRecord>,
+	result: RowResult,
+	now: Date,
+): Promise<Applied> {
+	const record = view.get(result.reference_no);
+	if (!record)
+		return {
+			applied: false,
+			why: 'unknown reference',
+			detail: `no record of ${result.reference_no}`,
+		};
+	if (result.request_id && record.request_id && result.request_id !== record.request_id)
+		return {
+			applied: false,
+			why: 'other attempt',
+			detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
+			record,
+		};
+	const move = transition(record.state, result.state);
+	if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
+	// The view follows the write (n8n returns the row written).
+	await updateIds(table, [record.id], {
+		state: result.state,
+		state_changed_at: now,
+		...(result.utr !== undefined ? { utr: result.utr } : {}),
+		...(result.reason !== undefined ? { reason: result.reason } : {}),
+	});
+	return { applied: true, record: view.get(result.reference_no) ?? record };
+}
+
 /**
  * Applies a row result to the ledger under the account's lock, by the one transition rule. The
  * same result twice, or a late one (failed after processed), changes nothing: `applied: false`.
+ * Reads this reference's record only, fresh.
  */
 export async function applyResult(
 	table: LedgerTable,
@@ -36,29 +70,29 @@ export async function applyResult(
 	now = new Date(),
 ): Promise<Applied> {
 	return await withAccountLock(lockKey, async () => {
-		const record = (await synced(table)).get(result.reference_no);
-		if (!record)
-			return {
-				applied: false,
-				why: 'unknown reference',
-				detail: `no record of ${result.reference_no}`,
-			};
-		if (result.request_id && record.request_id && result.request_id !== record.request_id)
-			return {
-				applied: false,
-				why: 'other attempt',
-				detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
-				record,
-			};
-		const move = transition(record.state, result.state);
-		if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
-		await updateIds(table, [record.id], {
-			state: result.state,
-			state_changed_at: now,
-			...(result.utr !== undefined ? { utr: result.utr } : {}),
-			...(result.reason !== undefined ? { reason: result.reason } : {}),
-		});
-		return { applied: true, record: (await synced(table)).get(result.reference_no) ?? record };
+		const view = await readByReference(table, [result.reference_no]);
+		return await applyTo(table, view, result, now);
+	});
+}
+
+/**
+ * The rows of one results post, in order, as `applyResult` each, with one read of their records
+ * (a read costs a pass over the table's rows: one per post, not one per row) and one lock.
+ */
+export async function applyResults(
+	table: LedgerTable,
+	lockKey: string,
+	results: RowResult[],
+	now = new Date(),
+): Promise<Applied[]> {
+	return await withAccountLock(lockKey, async () => {
+		const view = await readByReference(
+			table,
+			results.map((r) => r.reference_no),
+		);
+		const applied: Applied[] = [];
+		for (const result of results) applied.push(await applyTo(table, view, result, now));
+		return applied;
 	});
 }
 
@@ -68,7 +102,7 @@ export async function recordsByReference(
 	lockKey: string,
 	refs: string[],
 ): Promise<LedgerRecord[]> {
-	const records = await withAccountLock(lockKey, async () => await synced(table));
+	const records = await withAccountLock(lockKey, async () => await readByReference(table, refs));
 	return refs.map((ref) => records.get(ref)).filter((r): r is LedgerRecord => r !== undefined);
 }
 
@@ -78,8 +112,5 @@ export async function recordsByRequestId(
 	lockKey: string,
 	requestId: string,
 ): Promise<LedgerRecord[]> {
-	const records = await withAccountLock(lockKey, async () => await synced(table));
-	return [...records.values()]
-		.filter((r) => r.request_id === requestId)
-		.sort((a, b) => a.id - b.id);
+	return await withAccountLock(lockKey, async () => await readByRequestId(table, requestId));
 }

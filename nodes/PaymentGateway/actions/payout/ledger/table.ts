@@ -9,27 +9,25 @@ import type {
 import type { LedgerRecord } from './record';
 import { LEDGER_COLUMNS, recordOf } from './record';
 
-/** Rows read per call. */
+/**
+ * Data tables have no index but the id, and no `in` condition: an `or` of `eq` on reference_no is
+ * compared term by term with every row, twice (n8n reads the rows, then counts them): about 60 ns
+ * a row and reference in n8n 2.41.1 on SQLite, against about 33 µs a row for reading the table
+ * (n8n converts each row). From this many references on, one pass over the table by id pages
+ * (only the run's references kept) costs less. Below it, one `or` query: SQLite refuses an
+ * expression deeper than 1,000 terms. Measured: bench figure payoutLedger, docs/performance.md.
+ */
+export const ONE_PASS_FROM = 500;
+/** Rows read per page of a pass. */
 const PAGE = 1000;
 /** Rows written per call. */
 const WRITE = 500;
+
 /**
- * updatedAt is stamped by the writing process's clock; in queue mode several clocks write. A
- * change is looked for this far back from the newest one seen (new rows are found by id anyway).
+ * The records a run has read or written through this table (never the whole table): its own
+ * references, kept as its writes change them. One per opened table, so one per run.
  */
-const CLOCK_MARGIN_MS = 60_000;
-
-/** What a payout account's ledger table holds, as this process last read it. */
-interface Cache {
-	byRef: Map<string, LedgerRecord>;
-	/** Every row id seen, with its reference ('' for a row that is no record); several rows of one reference: the lowest id counts. */
-	refOfId: Map<number, string>;
-	maxId: number;
-	maxUpdated: number;
-}
-
-/** One per table in this process: the ledger is read whole once, then only what changed. */
-const caches = new Map<string, Cache>();
+const views = new WeakMap<LedgerTable, Map<string, LedgerRecord>>();
 
 export interface LedgerTable {
 	id: string;
@@ -72,103 +70,133 @@ async function addMissingColumns(proxy: IDataTableProjectService): Promise<void>
 		if (!have.has(column.name)) await proxy.addColumn({ name: column.name, type: column.type });
 }
 
-/**
- * Rows in id order, a page at a time after the last id read (an indexed range, never an offset
- * that would read the skipped rows again), each page also matching `where`.
- */
-async function readAll(
-	proxy: IDataTableProjectService,
-	where: DataTableFilter['filters'] = [],
+/** Records of rows in id order; several rows of one reference (added by hand): the lowest id counts. */
+function recordsOf(rows: Array<Record<string, unknown>>): Map<string, LedgerRecord> {
+	const byRef = new Map<string, LedgerRecord>();
+	for (const row of rows) {
+		// A row that is no ledger record (added by hand without a state) is left out.
+		const record = recordOf(row);
+		if (record && !byRef.has(record.reference_no)) byRef.set(record.reference_no, record);
+	}
+	return byRef;
+}
+
+async function rowsWhere(
+	table: LedgerTable,
+	filter: DataTableFilter,
 ): Promise<Array<Record<string, unknown>>> {
-	const rows: Array<Record<string, unknown>> = [];
+	const { data } = await table.proxy.getManyRowsAndCount({ filter, sortBy: ['id', 'ASC'] });
+	return data as Array<Record<string, unknown>>;
+}
+
+/** The records of `wanted` in one `or` query (fewer than ONE_PASS_FROM references). */
+async function queried(table: LedgerTable, wanted: string[]): Promise<Map<string, LedgerRecord>> {
+	if (wanted.length === 0) return new Map();
+	return recordsOf(
+		await rowsWhere(table, {
+			type: 'or',
+			filters: wanted.map((value) => ({ columnName: 'reference_no', condition: 'eq', value })),
+		}),
+	);
+}
+
+/**
+ * The records of `wanted` in one pass over the table, a page of ids at a time after the last id
+ * read (an indexed range, never an offset): only those records are kept, nothing else.
+ */
+async function passed(table: LedgerTable, wanted: string[]): Promise<Map<string, LedgerRecord>> {
+	const want = new Set(wanted);
+	const found = new Map<string, LedgerRecord>();
 	for (let after = 0; ; ) {
-		const page = await proxy.getManyRowsAndCount({
-			filter: {
-				type: 'and',
-				filters: [{ columnName: 'id', condition: 'gt', value: after }, ...where],
-			},
+		const { data } = await table.proxy.getManyRowsAndCount({
+			filter: { type: 'and', filters: [{ columnName: 'id', condition: 'gt', value: after }] },
 			sortBy: ['id', 'ASC'],
 			take: PAGE,
 		});
-		const data = page.data as Array<Record<string, unknown>>;
-		rows.push(...data);
-		if (data.length < PAGE) return rows;
-		after = Number(data[data.length - 1].id);
+		const rows = data as Array<Record<string, unknown>>;
+		for (const [ref, record] of recordsOf(rows.filter((row) => want.has(String(row.reference_no)))))
+			if (!found.has(ref)) found.set(ref, record);
+		if (rows.length < PAGE) return found;
+		after = Number(rows[rows.length - 1].id);
 	}
 }
-
-/** Rows added after `id`: an indexed range of ids. */
-async function readAllAfter(proxy: IDataTableProjectService, id: number) {
-	return await readAll(proxy, [{ columnName: 'id', condition: 'gt', value: id }]);
-}
-
-function apply(cache: Cache, rows: Array<Record<string, unknown>>): void {
-	for (const row of rows) {
-		const record = recordOf(row);
-		const id = Number(row.id);
-		cache.maxId = Math.max(cache.maxId, id);
-		const updated = new Date(row.updatedAt as string).getTime();
-		if (Number.isFinite(updated)) cache.maxUpdated = Math.max(cache.maxUpdated, updated);
-		// A row that is no ledger record (added by hand without a state) is counted, not used.
-		cache.refOfId.set(id, record?.reference_no ?? '');
-		if (!record) continue;
-		const held = cache.byRef.get(record.reference_no);
-		if (!held || held.id >= id) cache.byRef.set(record.reference_no, record);
-	}
-}
-
-async function loadAll(table: LedgerTable): Promise<Cache> {
-	const cache: Cache = { byRef: new Map(), refOfId: new Map(), maxId: 0, maxUpdated: 0 };
-	apply(cache, await readAll(table.proxy));
-	caches.set(cacheKey(table), cache);
-	return cache;
-}
-
-const cacheKey = (table: LedgerTable) => `${table.projectId}|${table.id}`;
 
 /**
- * The table as it is now: rows added (by id) or changed (by updatedAt) since the last read; a row
- * removed (the count fell behind) reads the table whole again. Called under the account's lock.
+ * The records of `refs` as they are now in the table (read fresh, no cache: call it under the
+ * account's lock). Returns this table's view: every record read or written through it, these
+ * references read just now, kept as its writes change them.
  */
-export async function synced(table: LedgerTable): Promise<Map<string, LedgerRecord>> {
-	const cache = caches.get(cacheKey(table));
-	if (!cache) return (await loadAll(table)).byRef;
-	const since = new Date(Math.max(0, cache.maxUpdated - CLOCK_MARGIN_MS));
-	const maxId = cache.maxId;
-	// Rows changed since (a scan: data tables have no index but the id), then rows added (by id).
-	apply(
-		cache,
-		await readAll(table.proxy, [
-			{ columnName: 'id', condition: 'lte', value: maxId },
-			{ columnName: 'updatedAt', condition: 'gte', value: since },
-		]),
-	);
-	apply(cache, await readAllAfter(table.proxy, maxId));
-	const { count } = await table.proxy.getManyRowsAndCount({ take: 1 });
-	if (count !== cache.refOfId.size) return (await loadAll(table)).byRef;
-	return cache.byRef;
-}
-
-/** Records written by this process, known at once. */
-export function remember(table: LedgerTable, rows: Array<Record<string, unknown>>): void {
-	const cache = caches.get(cacheKey(table));
-	if (cache) apply(cache, rows);
-}
-
-export function forget(table: LedgerTable, ids: number[]): void {
-	const cache = caches.get(cacheKey(table));
-	if (!cache) return;
-	for (const id of ids) {
-		const ref = cache.refOfId.get(id);
-		cache.refOfId.delete(id);
-		if (ref !== undefined && cache.byRef.get(ref)?.id === id) cache.byRef.delete(ref);
+export async function readByReference(
+	table: LedgerTable,
+	refs: Iterable<string>,
+): Promise<Map<string, LedgerRecord>> {
+	const view = views.get(table) ?? new Map<string, LedgerRecord>();
+	views.set(table, view);
+	const wanted = [...new Set(refs)];
+	const found =
+		wanted.length < ONE_PASS_FROM ? await queried(table, wanted) : await passed(table, wanted);
+	// A reference without a record now (its claim let go elsewhere) is no longer in the view.
+	for (const ref of wanted) {
+		const record = found.get(ref);
+		if (record) view.set(ref, record);
+		else view.delete(ref);
 	}
+	return view;
+}
+
+/** The records whose current attempt went out under `requestId`, in id order. */
+export async function readByRequestId(
+	table: LedgerTable,
+	requestId: string,
+): Promise<LedgerRecord[]> {
+	const rows = await rowsWhere(table, {
+		type: 'and',
+		filters: [{ columnName: 'request_id', condition: 'eq', value: requestId }],
+	});
+	return [...recordsOf(rows).values()];
+}
+
+/** Rows in the table, counted by n8n (one row read), then followed through this table's writes. */
+const rowCounts = new WeakMap<LedgerTable, number>();
+
+/** Counts the table's rows now (for the size said in the output): n8n's count, one row read. */
+export async function countRows(table: LedgerTable): Promise<number> {
+	const { count } = await table.proxy.getManyRowsAndCount({ take: 1 });
+	rowCounts.set(table, count);
+	return count;
+}
+
+/** The rows counted last, with this table's inserts and deletions since; undefined before a count. */
+export const rowCountOf = (table: LedgerTable) => rowCounts.get(table);
+
+function counted(table: LedgerTable, change: number): void {
+	const count = rowCounts.get(table);
+	if (count !== undefined) rowCounts.set(table, Math.max(0, count + change));
+}
+
+/** Rows this table's view should know of (what its run wrote). */
+function remember(table: LedgerTable, rows: Array<Record<string, unknown>>): void {
+	const view = views.get(table);
+	if (!view) return;
+	for (const row of rows) {
+		const record = recordOf(row);
+		const held = record && view.get(record.reference_no);
+		if (record && (!held || held.id >= record.id)) view.set(record.reference_no, record);
+	}
+}
+
+function forget(table: LedgerTable, ids: number[]): void {
+	const view = views.get(table);
+	if (!view) return;
+	const gone = new Set(ids);
+	for (const [ref, record] of view) if (gone.has(record.id)) view.delete(ref);
 }
 
 export async function insert(table: LedgerTable, rows: DataTableRow[]): Promise<void> {
 	for (let start = 0; start < rows.length; start += WRITE) {
 		const written = await table.proxy.insertRows(rows.slice(start, start + WRITE), 'all');
 		remember(table, written as unknown as Array<Record<string, unknown>>);
+		counted(table, written.length);
 	}
 }
 
@@ -203,4 +231,5 @@ export async function deleteIds(table: LedgerTable, ids: number[]): Promise<void
 			filter: { type: 'and', filters: [{ columnName: 'id', condition: 'eq', value: id }] },
 		});
 	forget(table, ids);
+	counted(table, -ids.length);
 }
