@@ -1,6 +1,7 @@
 /** The typed interface of the door: one function per capability of n8n (see index.ts). */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
+import type { DataTableIndex } from './data-table-index';
 import type { DataTableContext, DataTables } from './data-tables';
 
 import type { ExecutionCheck } from './execution-check';
@@ -35,4 +36,6 @@ export interface N8nInternals {
 	executionCustomData(): Promise<Capability<ExecutionCustomData>>;
 	/** n8n's data table service for the node's project, past the helpers' allow-list of n8n's own nodes. */
 	dataTables(ctx: DataTableContext): Promise<Capability<DataTables>>;
+	/** An index on a column of one of n8n's data tables (n8n gives them none but the id). */
+	dataTableIndex(): Promise<Capability<DataTableIndex>>;
 }

@@ -10,6 +10,7 @@
  * scanner's declared exceptions (scripts/scan-package.mjs) name files of this folder only.
  */
 import type { N8nInternals } from './capabilities';
+import { dataTableIndex } from './data-table-index';
 import { dataTables } from './data-tables';
 import { executionCheck } from './execution-check';
 import { executionCustomData } from './execution-custom-data';
@@ -25,6 +26,7 @@ import { timeOutLook } from './time-out-look';
 export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
 export type { DataTableContext, DataTables } from './data-tables';
+export type { DataTableIndex } from './data-table-index';
 export type { ExecutionCheck } from './execution-check';
 export type { ExecutionCustomData } from './execution-custom-data';
 export type { ListScope, ProcessedList } from './processed-list';
@@ -45,6 +47,7 @@ export const n8nInternals: N8nInternals = {
 	timeOutLook,
 	executionCustomData,
 	dataTables,
+	dataTableIndex,
 };
 
 export { ssrfProtectionOn };

@@ -32,6 +32,7 @@ export function fakeDoor(given: {
 		timeOutLook: async () => ({ found: false, why: 'not asked' }),
 		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
 		dataTables: async () => ({ found: false, why: 'not asked' }),
+		dataTableIndex: async () => ({ found: false, why: 'not asked' }),
 	};
 }
 

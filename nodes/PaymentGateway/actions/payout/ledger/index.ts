@@ -119,8 +119,34 @@ export async function openAccountTable(
 	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
 	const account = payoutAccount(credentials);
 	const table = await openTable(service.aggregate, service.table, account.tableName);
-	return { table: { ...table, via: service.via }, account };
+	return { table: { ...table, via: service.via, indexed: await indexed(ctx, table.id) }, account };
 }
+
+/** Columns the ledger is read by: a run's references, Wait for Results' batches. */
+const INDEXED_COLUMNS = ['reference_no', 'request_id'];
+
+/**
+ * Whether the ledger's lookup columns carry an index (the door's "data table index"): reads by
+ * reference are then lookups whatever the ledger's size. Without it (outside n8n, another database,
+ * n8n changed) every read passes over the table: slower as it grows, never wrong (logged once).
+ */
+async function indexed(ctx: DataTableContext, tableId: string): Promise<boolean> {
+	try {
+		const index = await n8nInternals.dataTableIndex();
+		if (!index.found) return false;
+		for (const column of INDEXED_COLUMNS) await index.use.ensure(tableId, column);
+		return true;
+	} catch (error) {
+		if (!toldNoIndex)
+			ctx.logger.warn(
+				`Payment Gateway, payout ledger: no index on its lookup columns, each read passes over the table (${(error as Error).message})`,
+			);
+		toldNoIndex = true;
+		return false;
+	}
+}
+
+let toldNoIndex = false;
 
 /** The account's ledger for this run: its data table, else the node's memory (said in the output). */
 export async function openLedger(

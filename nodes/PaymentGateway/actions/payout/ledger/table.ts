@@ -36,6 +36,8 @@ export interface LedgerTable {
 	proxy: IDataTableProjectService;
 	/** How the table is reached: n8n's helpers, or n8n's data table service through the door. */
 	via?: string;
+	/** reference_no and request_id carry an index (ledger/index.ts): reads by them are lookups. */
+	indexed?: boolean;
 }
 
 /** The account's table in the workflow's project, created with its columns on first use. */
@@ -89,15 +91,22 @@ async function rowsWhere(
 	return data as Array<Record<string, unknown>>;
 }
 
-/** The records of `wanted` in one `or` query (fewer than ONE_PASS_FROM references). */
+/** Terms of one `or` query: SQLite refuses an expression deeper than 1,000 terms. */
+const TERMS = 900;
+
+/** The records of `wanted` by `or` queries of at most TERMS references each. */
 async function queried(table: LedgerTable, wanted: string[]): Promise<Map<string, LedgerRecord>> {
-	if (wanted.length === 0) return new Map();
-	return recordsOf(
-		await rowsWhere(table, {
+	const found = new Map<string, LedgerRecord>();
+	for (let start = 0; start < wanted.length; start += TERMS) {
+		const rows = await rowsWhere(table, {
 			type: 'or',
-			filters: wanted.map((value) => ({ columnName: 'reference_no', condition: 'eq', value })),
-		}),
-	);
+			filters: wanted
+				.slice(start, start + TERMS)
+				.map((value) => ({ columnName: 'reference_no', condition: 'eq', value })),
+		});
+		for (const [ref, record] of recordsOf(rows)) if (!found.has(ref)) found.set(ref, record);
+	}
+	return found;
 }
 
 /**
@@ -133,8 +142,11 @@ export async function readByReference(
 	const view = views.get(table) ?? new Map<string, LedgerRecord>();
 	views.set(table, view);
 	const wanted = [...new Set(refs)];
+	// Indexed: lookups, whatever the count; else one pass over the table costs less from ONE_PASS_FROM.
 	const found =
-		wanted.length < ONE_PASS_FROM ? await queried(table, wanted) : await passed(table, wanted);
+		table.indexed || wanted.length < ONE_PASS_FROM
+			? await queried(table, wanted)
+			: await passed(table, wanted);
 	// A reference without a record now (its claim let go elsewhere) is no longer in the view.
 	for (const ref of wanted) {
 		const record = found.get(ref);
