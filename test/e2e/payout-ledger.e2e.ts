@@ -5,6 +5,7 @@
 // tables are off in CLI runs, for n8n's own Data Table node too: the payroll runs are started by
 // webhooks in one `n8n start` (each start costs 20–60 s).
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 
 import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -33,6 +34,7 @@ let n8n: N8n;
 let tableName: string;
 /** The execution of the payroll run that queued PAY-0 and PAY-1 (from the ledger's records). */
 let paidBy: string | undefined;
+let tableId: string | undefined;
 
 const queuedTimes = (prefix: string) => queuedIn(sandbox, prefix);
 const runByWebhook = async (id: string) => await runIn(n8n, id);
@@ -140,7 +142,39 @@ describe('the payout ledger in real n8n: an n8n data table per payout account', 
 				expect(error.description).toContain('Reference No PAY-0, PAY-1');
 				expect(error.description).toContain(`Paid by workflow ${PAYROLL} (execution ${first.id})`);
 				paidBy = first.id;
+				tableId = String((items(first, 'Payouts')[0].ledgerTable as { id: string }).id);
 				expect(queuedTimes('PAY-')).toEqual({ 'PAY-0': 1, 'PAY-1': 1 });
+			},
+			LONG,
+		);
+		it(
+			"the ledger's lookup columns carry an index, and n8n's own filter query by reference uses it",
+			() => {
+				// n8n's SQLite file, read-only, beside the running n8n (node:sqlite, Node.js 24).
+				const { DatabaseSync } = require('node:sqlite') as typeof import('node:sqlite');
+				const db = new DatabaseSync(join(n8n.userFolder, '.n8n', 'database.sqlite'), {
+					readOnly: true,
+				});
+				try {
+					const table = `data_table_user_${tableId}`;
+					const indexes = db
+						.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?")
+						.all(table)
+						.map((row) => String(row.name));
+					expect(indexes).toEqual(
+						expect.arrayContaining([`pgw_${tableId}_reference_no`, `pgw_${tableId}_request_id`]),
+					);
+					// The shape of n8n's `or` of `eq` filters (data-table-rows.repository).
+					const plan = db
+						.prepare(
+							`EXPLAIN QUERY PLAN SELECT * FROM "${table}" WHERE "reference_no" = ? OR "reference_no" = ?`,
+						)
+						.all('PAY-0', 'PAY-1')
+						.map((row) => String(row.detail));
+					expect(plan.join(' | ')).toContain(`INDEX pgw_${tableId}_reference_no`);
+				} finally {
+					db.close();
+				}
 			},
 			LONG,
 		);
