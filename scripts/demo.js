@@ -34,6 +34,8 @@ const { printSummary } = require('./demo/summary');
 const { exactlyOnceMode } = require('./demo/trigger-mode');
 
 const BROWSER_ID = 'n8n-nodes-payment-gateway-demo';
+/** The sandbox's payout result timing in the demo (docs/sandbox.md#payout-results). */
+const DEMO_PAYOUT_RESULTS = { payoutCallbackDelayMs: 5000, payoutResultStepMs: 5000 };
 
 // ---------------------------------------------------------------------------------------------
 // n8n processes
@@ -199,6 +201,10 @@ class Demo {
 		const { startSandbox } = require(path.join(ROOT, 'dist/test/sandbox'));
 		this.sandbox = await startSandbox({ port: options.sandboxPort, host: '127.0.0.1', seed: 1, transactionCount: 250 });
 		const { sandbox } = this;
+		// Payout results a few seconds after the upload, a reversal a few seconds after its payment:
+		// soon enough to watch, and after Wait for Results' first look, so the monthly payroll
+		// example shows the wait and routes the reversed row to Failed at its 1-minute check.
+		Object.assign(sandbox.state.settings, DEMO_PAYOUT_RESULTS);
 
 		const link = this.n8nSh(['link', this.folder]);
 		if (link.status !== 0) throw new Error(`n8n.sh link failed:\n${link.stderr}`);
