@@ -34,6 +34,8 @@ const { printSummary } = require('./demo/summary');
 const { exactlyOnceMode } = require('./demo/trigger-mode');
 
 const BROWSER_ID = 'n8n-nodes-payment-gateway-demo';
+/** The sandbox's payout result timing in the demo (docs/sandbox.md#payout-results). */
+const DEMO_PAYOUT_RESULTS = { payoutCallbackDelayMs: 5000, payoutResultStepMs: 5000 };
 
 // ---------------------------------------------------------------------------------------------
 // n8n processes
@@ -147,6 +149,33 @@ class Demo {
 	}
 
 	/**
+	 * Waits (60 s at most) until the published workflows' webhook addresses answer: n8n activates
+	 * workflows one after the other once it reports ready, and the summary is printed when the
+	 * first trigger is active (a preflight to the results address had 500, "not registered"). A
+	 * CORS preflight asks n8n's registered webhooks (204) and runs nothing.
+	 */
+	async addressesRegistered(workflows, inN8n) {
+		const published = new Set((inN8n ?? []).filter((w) => w.active).map((w) => w.id));
+		const urls = workflows
+			.filter((w) => published.has(w.id))
+			.flatMap((w) => productionUrls(w, this.base))
+			.filter((u) => u.method);
+		const preflight = (u) =>
+			fetch(u.url, { method: 'OPTIONS', headers: { origin: 'http://probe.localhost', 'access-control-request-method': u.method } }).then(
+				(r) => r.status,
+				() => 0,
+			);
+		for (const deadline = Date.now() + 60_000; !this.stopping; await sleep(500)) {
+			const waiting = (await Promise.all(urls.map(preflight))).map((status, i) => (status === 204 ? undefined : urls[i].url)).filter(Boolean);
+			if (waiting.length === 0) return;
+			if (Date.now() > deadline) {
+				console.warn(`demo: n8n has not registered ${waiting.join(', ')} within 60 s; see ${path.join(this.folder, 'n8n.log')}`);
+				return;
+			}
+		}
+	}
+
+	/**
 	 * Credentials every time (cheap, and the sandbox's address is fixed); workflows only the first
 	 * time each one is seen, so edits made in the editor survive a restart. Those that listen for
 	 * events are published.
@@ -199,6 +228,10 @@ class Demo {
 		const { startSandbox } = require(path.join(ROOT, 'dist/test/sandbox'));
 		this.sandbox = await startSandbox({ port: options.sandboxPort, host: '127.0.0.1', seed: 1, transactionCount: 250 });
 		const { sandbox } = this;
+		// Payout results a few seconds after the upload, a reversal a few seconds after its payment:
+		// soon enough to watch, and after Wait for Results' first look, so the monthly payroll
+		// example shows the wait and routes the reversed row to Failed at its 1-minute check.
+		Object.assign(sandbox.state.settings, DEMO_PAYOUT_RESULTS);
 
 		const link = this.n8nSh(['link', this.folder]);
 		if (link.status !== 0) throw new Error(`n8n.sh link failed:\n${link.stderr}`);
@@ -222,6 +255,8 @@ class Demo {
 		if (checkoutUrl) sandbox.state.settings.defaultWebhookUrl = checkoutUrl.url;
 
 		const inN8n = login.ok ? await this.workflowsInN8n(login.cookie) : undefined;
+		await this.addressesRegistered(workflows, inN8n);
+		if (this.stopping) return;
 		printSummary(this, { workflows, credentials, login, inN8n, checkout, checkoutUrl });
 	}
 

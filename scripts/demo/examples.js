@@ -13,6 +13,9 @@ const PACKAGE = 'n8n-nodes-payment-gateway';
 const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
 const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
 const TRIGGER_PATH = 'payment-gateway';
+/** The Payout Results Trigger: published, its production URL is the payout account's results address. */
+const PAYOUT_TRIGGER_TYPE = `${PACKAGE}.paymentGatewayPayoutTrigger`;
+const PAYOUT_TRIGGER_PATH = 'payout-results';
 const HOSTED_TYPE = 'paymentGatewayHostedApi';
 /** The owner account made on first start (documented in README.md). */
 const OWNER = { email: 'demo@example.com', password: 'Demo-Passw0rd', firstName: 'Demo', lastName: 'Owner' };
@@ -144,6 +147,7 @@ function listensForEvents(workflow) {
 		(node) =>
 			!node.disabled &&
 			(node.type === TRIGGER_TYPE ||
+				node.type === PAYOUT_TRIGGER_TYPE ||
 				node.type === 'n8n-nodes-base.webhook' ||
 				node.type === 'n8n-nodes-base.formTrigger' ||
 				node.type === MCP_TRIGGER_TYPE),
@@ -175,6 +179,10 @@ function productionUrls(workflow, base) {
 		if (node.type === TRIGGER_TYPE) {
 			const prefix = node.webhookId ? `${node.webhookId}` : `${workflow.id}/${encodeURIComponent(node.name)}`;
 			urls.push({ node: node.name, kind: 'trigger', method: 'POST', url: `${base}/webhook/${prefix}/${TRIGGER_PATH}` });
+		} else if (node.type === PAYOUT_TRIGGER_TYPE) {
+			// A full path (isFullPath): /webhook/<path>, no webhook id in it.
+			const p = node.parameters?.path || PAYOUT_TRIGGER_PATH;
+			urls.push({ node: node.name, kind: 'payout-results', method: 'POST', url: `${base}/webhook/${p}` });
 		} else if (node.type === 'n8n-nodes-base.webhook') {
 			const p = node.parameters?.path || node.webhookId;
 			urls.push({ node: node.name, kind: 'webhook', method: node.parameters?.httpMethod ?? 'GET', url: `${base}/webhook/${p}` });
@@ -207,6 +215,7 @@ module.exports = {
 	GATEWAY_TYPE,
 	TRIGGER_TYPE,
 	TRIGGER_PATH,
+	PAYOUT_TRIGGER_TYPE,
 	HOSTED_TYPE,
 	credentialData,
 	DEFAULT_CREDENTIALS,

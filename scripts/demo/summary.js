@@ -9,6 +9,7 @@ const {
 	OWNER,
 	EXAMPLES,
 	GATEWAY_TYPE,
+	PAYOUT_TRIGGER_TYPE,
 	HOSTED_TYPE,
 	nodesOf,
 	MCP_USE,
@@ -44,6 +45,16 @@ function printSummary(demo, { workflows, credentials, login, inN8n, checkout, ch
 	const hosted = credentials.filter((c) => c.type === HOSTED_TYPE).pop();
 	if (hosted) lines.push(`  a new Order, Payment or Transaction node starts with "${hosted.name}" (n8n picks the newest)`);
 	if (checkoutUrl) lines.push(`Sandbox default webhook URL → ${checkoutUrl.url}  (workflow "${checkout.name}")`);
+	const results = resultsAddress(workflows, active, base);
+	const { settings } = sandbox.state;
+	const seconds = (ms) => `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;
+	if (results) {
+		lines.push(
+			`Payout results address: POST ${results.url.url}  (workflow "${results.workflow.name}"; Bulk Create with an empty`,
+			`  Callback URL sends it with the account's token; the sandbox posts a batch's results ${seconds(settings.payoutCallbackDelayMs)}`,
+			`  after its upload, a reversal ${seconds(settings.payoutResultStepMs)} after its payment)`,
+		);
+	}
 	lines.push('', workflows.length ? 'Example workflows:' : 'No example workflows found in examples/.');
 	for (const workflow of workflows) {
 		const state = active.get(workflow.id)
@@ -62,6 +73,16 @@ function printSummary(demo, { workflows, credentials, login, inN8n, checkout, ch
 	}
 	lines.push('', 'What to click:', ...whatToClick(demo, workflows, checkout), '', 'Ctrl-C stops n8n and the sandbox.', '');
 	console.log(lines.join('\n'));
+}
+
+/** The published workflow whose Payout Results Trigger is the payout account's results address. */
+function resultsAddress(workflows, active, base) {
+	for (const workflow of workflows) {
+		if (!active.get(workflow.id)) continue;
+		const url = productionUrls(workflow, base).find((u) => u.kind === 'payout-results');
+		if (url) return { workflow, url };
+	}
+	return undefined;
 }
 
 function whatToClick(demo, workflows, checkout) {
@@ -118,7 +139,20 @@ function whatToClick(demo, workflows, checkout) {
 			`     and on ${demo.sandbox.checkoutUrl} (orders waiting for payment). Pay it and the run goes on to its Paid branch.`,
 		);
 	}
-	const manual = workflows.filter((w) => manualOf(w) && w !== viaManual);
+	const waitsForResults = (w) => nodesOf(w, GATEWAY_TYPE).some((node) => node.parameters?.operation === 'waitForResults');
+	const payroll = workflows.find((w) => waitsForResults(w) && manualOf(w));
+	const results = workflows.find((w) => nodesOf(w, PAYOUT_TRIGGER_TYPE).some((node) => !node.disabled));
+	if (payroll) {
+		steps.push(
+			`  ${n++}. Open "${payroll.name}" (${base}/workflow/${payroll.id}) and press "Execute workflow": it pays the`,
+			'     payroll rows, then waits for their results; after about a minute the rows leave on Paid and Failed.',
+			...(results
+				? [`     Each result also runs "${results.name}" (${base}/workflow/${results.id}/executions).`]
+				: []),
+			`     The batch and its posts: ${demo.sandbox.baseUrl}/__sandbox/payouts. A second run this month pays nobody.`,
+		);
+	}
+	const manual = workflows.filter((w) => manualOf(w) && w !== viaManual && w !== payroll);
 	if (manual.length > 0) {
 		steps.push(`  ${n++}. Run the others with "Execute workflow": ${manual.map((w) => `"${w.name}"`).join(', ')}.`);
 	}

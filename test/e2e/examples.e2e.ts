@@ -4,10 +4,22 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { orderData } from '../sandbox/testClient';
+import {
+	ended,
+	executeInEditor,
+	executionWhere,
+	expectPayrollBatch,
+	expectPayrollRouted,
+	expectResultsRuns,
+} from './examples.payroll';
 import { TRIGGER_PATH } from './fixtures';
 import { N8n, nodeItems, type CredentialEntry, type Execution, type WorkflowJson } from './n8n';
+import { recordedToken } from './payout-results';
 
 // Plain CommonJS (no build step, also a CLI for scripts): fills the template's {{placeholders}}.
 const { fillCredentials } = require('../../examples/fill-credentials.js') as {
@@ -38,12 +50,16 @@ const PAYOUTS = wf('scheduled-payouts');
 const SAVE_CARD = wf('save-card-then-charge.save-card');
 const CHARGE = wf('save-card-then-charge.charge');
 const MONTH_END = wf('month-end');
+const PAYROLL = wf('monthly-payroll');
+const RESULTS = wf('payout-results');
 
 let sandbox: Sandbox;
 let n8n: N8n;
 let eventsUrl: string;
 let chargeUrl: string;
 let checkoutUrl: string;
+let resultsUrl: string;
+let resultsTable: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -52,15 +68,23 @@ beforeAll(async () => {
 	eventsUrl = n8n.webhookUrl(webhookIdOf(EVENTS, 'Payment Gateway Trigger'), TRIGGER_PATH);
 	chargeUrl = n8n.webhookUrl(webhookIdOf(CHARGE, 'Card saved'), TRIGGER_PATH);
 	checkoutUrl = `${n8n.baseUrl}/webhook/checkout`;
-	await n8n.importCredentials(fillCredentials(sandbox));
+	resultsUrl = `${n8n.baseUrl}/webhook/payout-results`;
+	const credentials = fillCredentials(sandbox);
+	resultsTable = payoutAccount(
+		credentials.find((c) => c.type === 'paymentGatewayPayoutApi')!
+			.data as ICredentialDataDecryptedObject,
+	).resultsTableName;
+	await n8n.importCredentials(credentials);
 	// Every example file unchanged, in one import (an array of workflows); payment-tools-mcp is
 	// run by mcp-tools.e2e.ts.
 	expect(Object.keys(workflows).sort()).toEqual([
 		'checkout-to-fulfilment.checkout',
 		'checkout-to-fulfilment.payment-events',
 		'month-end',
+		'monthly-payroll',
 		'payment-link-wait',
 		'payment-tools-mcp',
+		'payout-results',
 		'save-card-then-charge.charge',
 		'save-card-then-charge.save-card',
 		'scheduled-payouts',
@@ -253,7 +277,7 @@ describe('example workflows, run by hand (n8n execute)', () => {
 
 	describe('published, under n8n start', () => {
 		beforeAll(async () => {
-			for (const workflow of [CHECKOUT, EVENTS, CHARGE]) await n8n.publish(workflow.id);
+			for (const workflow of [CHECKOUT, EVENTS, CHARGE, RESULTS]) await n8n.publish(workflow.id);
 			await n8n.start();
 			// Readiness comes before the published workflows' webhooks are registered. A wrong secret
 			// is refused by the trigger itself and CORS preflights start nothing: both probe the routes.
@@ -282,6 +306,7 @@ describe('example workflows, run by hand (n8n execute)', () => {
 					throw new Error(`webhooks never registered:\n${n8n.log().slice(-4000)}`);
 				await sleep(250);
 			}
+			await n8n.waitForWebhooks([resultsUrl]);
 		}, 900_000);
 
 		async function checkout(body: unknown) {
@@ -414,5 +439,32 @@ describe('example workflows, run by hand (n8n execute)', () => {
 				order_details: { amount: 49.9, currency: 'AED' },
 			});
 		});
+
+		it('monthly payroll: Execute workflow pays the sheet, waits, then each row on Paid or Failed (the failed ones e-mailed to finance); the results workflow gets each row result once', async () => {
+			// Published, the results workflow is the account's results address.
+			const { addresses } = await recordedToken(n8n, resultsTable);
+			expect(addresses).toEqual([[RESULTS.id, resultsUrl]]);
+			// The demo's timing: results seconds after the upload, after Wait for Results' first look.
+			Object.assign(sandbox.state.settings, {
+				payoutCallbackDelayMs: 5000,
+				payoutResultStepMs: 5000,
+			});
+			const id = await executeInEditor(n8n, PAYROLL.id, 'Run now');
+			const waiting = await executionWhere(
+				n8n,
+				PAYROLL.id,
+				(e) => e.id === id && (e.status === 'waiting' || ended(e)),
+				120_000,
+			);
+			expect(waiting.status).toBe('waiting');
+			const ref = expectPayrollBatch(sandbox, resultsUrl);
+
+			await expectResultsRuns(n8n, RESULTS.id, ref);
+
+			// The payroll at its first check (1 minute after the wait began): each row on its output.
+			const done = await executionWhere(n8n, PAYROLL.id, (e) => e.id === id && ended(e), 240_000);
+			expect(done.status).toBe('success');
+			expectPayrollRouted(done, ref);
+		}, 600_000);
 	});
 });

@@ -3,7 +3,8 @@
 // folder (.tools/demo-n8n). Two things differ, each on purpose: free ports instead of 5678/5680 (a
 // developer's own demo may hold those), and --reset, so the run begins as on a fresh clone (it
 // removes an earlier demo folder of this clone). Every address it prints is followed as a user
-// would and none answers 404; a payment made on the sandbox runs the payment-events workflow once. Pages and the sandbox's addresses are opened with GET; webhook
+// would and none answers 404; the payout results example is published and its printed address is
+// the one recorded for the payout account; a payment made on the sandbox runs the payment-events workflow once. Pages and the sandbox's addresses are opened with GET; webhook
 // addresses printed with a method are asked with a CORS preflight for that method, which n8n
 // answers from its registered webhooks (404 when none) without running the workflow. Each answer
 // must start within 90 s and end 30 s later, except an event stream (the MCP server), which the
@@ -270,6 +271,32 @@ async function until<T>(
 	}
 	return value;
 }
+
+describe('the payout results workflow in the demo', () => {
+	it("is published and its printed address is the payout account's results address", async () => {
+		const editor = printedAfter(/n8n editor/);
+		const address = printedAfter(/Payout results address:/);
+		expect(address).toBe(`${editor}/webhook/payout-results`);
+		expect(printed).toMatch(/ {2}Payout results {2}\[published\]/);
+		// Recorded by the trigger when n8n activated it: the workflow id and its production URL.
+		const cookie = await ownerCookie(editor);
+		const rowsOfResultsTable = async () => {
+			const listed = (await (
+				await fetch(`${editor}/rest/data-tables-global`, { headers: { ...REST_HEADERS, cookie } })
+			).json()) as { data: { data: Array<{ id: string; name: string; projectId: string }> } };
+			const table = listed.data.data.find((t) => t.name.startsWith('Payout results '));
+			if (!table) return [];
+			const rows = (await (
+				await fetch(`${editor}/rest/projects/${table.projectId}/data-tables/${table.id}/rows`, {
+					headers: { ...REST_HEADERS, cookie },
+				})
+			).json()) as { data: { data: Array<Record<string, unknown>> } };
+			return rows.data.data.filter((row) => row.url).map((row) => [row.workflow_id, row.url]);
+		};
+		const recorded = await until(rowsOfResultsTable, (rows) => rows.length > 0, 60_000);
+		expect(recorded).toEqual([['exPayoutResults', address]]);
+	}, 120_000);
+});
 
 describe('a payment in the demo', () => {
 	it("prints the trigger's exactly-once mode, the documented one", () => {
