@@ -296,7 +296,7 @@ export class N8n {
 
 	/**
 	 * Resolves once every URL has a registered webhook: readiness comes before a published
-	 * workflow's webhooks are. A CORS preflight probes them (404 when none) and runs nothing.
+	 * workflow's webhooks are. A CORS preflight probes them (404 in n8n 1.x, 500 in 2.41 when none) and runs nothing.
 	 */
 	async waitForWebhooks(urls: string[], method = 'POST', timeoutMs = 60_000): Promise<void> {
 		const probe = (url: string) =>
@@ -305,7 +305,9 @@ export class N8n {
 				headers: { origin: 'http://probe.localhost', 'access-control-request-method': method },
 			}).then((r) => r.status);
 		const deadline = Date.now() + timeoutMs;
-		while ((await Promise.all(urls.map(probe))).includes(404)) {
+		// Not registered yet: n8n 1.x answers the preflight 404, 2.41 answers it 500 ("not registered").
+		const notYet = (status: number) => status === 404 || status >= 500;
+		while ((await Promise.all(urls.map(probe))).some(notYet)) {
 			if (Date.now() > deadline)
 				throw new Error(
 					`webhooks never registered: ${urls.join(', ')}\n${this.log().slice(-4000)}`,

@@ -6,7 +6,7 @@
 // would and none answers 404; the payout results example is published and its printed address is
 // the one recorded for the payout account; a payment made on the sandbox runs the payment-events workflow once. Pages and the sandbox's addresses are opened with GET; webhook
 // addresses printed with a method are asked with a CORS preflight for that method, which n8n
-// answers from its registered webhooks (404 when none) without running the workflow. Each answer
+// answers from its registered webhooks (404 in n8n 1.x, 500 in 2.41 when none) without running the workflow. Each answer
 // must start within 90 s and end 30 s later, except an event stream (the MCP server), which the
 // output must call one.
 import { spawn, type ChildProcess } from 'node:child_process';
