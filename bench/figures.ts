@@ -11,6 +11,7 @@ import { payoutBatchesFigure } from './payoutBatches';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 import { pollWindowFigure } from './pollWindow';
 import { triggerSpeedFigure } from './triggerSpeed';
+import { payoutResultsFigure, RESULTS_FULL, type ResultsSizes } from './payoutResults';
 
 export interface Sizes {
 	rounds: number;
@@ -22,6 +23,8 @@ export interface Sizes {
 	pollTransactions: number;
 	triggerOne: number;
 	triggerBurst: number;
+	/** bench/payoutResults.ts (set by --quick). */
+	results?: ResultsSizes;
 }
 
 export interface Sandboxes {
@@ -121,6 +124,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 		...httpsFigures(boxes, sizes),
 		pollWindowFigure(boxes.poll, sizes.pollTransactions),
 		triggerSpeedFigure(sizes),
+		payoutResultsFigure(sizes.results ?? RESULTS_FULL),
 		coldRequire(sizes),
 	];
 }
