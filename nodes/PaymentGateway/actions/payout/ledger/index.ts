@@ -37,7 +37,14 @@ export {
 } from './states';
 // For the results receiver and Wait for Results (to come): a row result applied by the rule,
 // records read by reference and by batch.
-export { applyResult, recordsByReference, recordsByRequestId, type RowResult } from './results';
+export {
+	applyResult,
+	applyResults,
+	ApplyStopped,
+	recordsByReference,
+	recordsByRequestId,
+	type RowResult,
+} from './results';
 
 const PAYOUT_CREDENTIAL = 'paymentGatewayPayoutApi';
 /** n8n 1.123–2.41 give the data table helpers to n8n's own Data Table nodes only. */

@@ -25,6 +25,39 @@ export type Applied =
 			record?: LedgerRecord;
 	  };
 
+/** One result against the view holding its record (read under the lock), written by the rule. */
+async function applyTo(
+	table: LedgerTable,
+	view: Map<string, LedgerRecord>,
+	result: RowResult,
+	now: Date,
+): Promise<Applied> {
+	const record = view.get(result.reference_no);
+	if (!record)
+		return {
+			applied: false,
+			why: 'unknown reference',
+			detail: `no record of ${result.reference_no}`,
+		};
+	if (result.request_id && record.request_id && result.request_id !== record.request_id)
+		return {
+			applied: false,
+			why: 'other attempt',
+			detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
+			record,
+		};
+	const move = transition(record.state, result.state);
+	if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
+	// The view follows the write (n8n returns the row written).
+	await updateIds(table, [record.id], {
+		state: result.state,
+		state_changed_at: now,
+		...(result.utr !== undefined ? { utr: result.utr } : {}),
+		...(result.reason !== undefined ? { reason: result.reason } : {}),
+	});
+	return { applied: true, record: view.get(result.reference_no) ?? record };
+}
+
 /**
  * Applies a row result to the ledger under the account's lock, by the one transition rule. The
  * same result twice, or a late one (failed after processed), changes nothing: `applied: false`.
@@ -36,29 +69,42 @@ export async function applyResult(
 	now = new Date(),
 ): Promise<Applied> {
 	return await withAccountLock(lockKey, async () => {
-		const record = (await synced(table)).get(result.reference_no);
-		if (!record)
-			return {
-				applied: false,
-				why: 'unknown reference',
-				detail: `no record of ${result.reference_no}`,
-			};
-		if (result.request_id && record.request_id && result.request_id !== record.request_id)
-			return {
-				applied: false,
-				why: 'other attempt',
-				detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
-				record,
-			};
-		const move = transition(record.state, result.state);
-		if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
-		await updateIds(table, [record.id], {
-			state: result.state,
-			state_changed_at: now,
-			...(result.utr !== undefined ? { utr: result.utr } : {}),
-			...(result.reason !== undefined ? { reason: result.reason } : {}),
-		});
-		return { applied: true, record: (await synced(table)).get(result.reference_no) ?? record };
+		return await applyTo(table, await synced(table), result, now);
+	});
+}
+
+/** A results post stopped part-way: the rows before it are applied (`applied`), the rest not. */
+export class ApplyStopped extends Error {
+	constructor(
+		readonly applied: Applied[],
+		readonly stoppedBy: Error,
+	) {
+		super(stoppedBy.message);
+	}
+}
+
+/**
+ * The rows of one results post, in order, as `applyResult` each, with one read of the ledger and
+ * one lock for them all (a read per row made a 500-row post read the ledger 1,000 times). A
+ * failure part-way throws ApplyStopped with the rows applied before it.
+ */
+export async function applyResults(
+	table: LedgerTable,
+	lockKey: string,
+	results: RowResult[],
+	now = new Date(),
+): Promise<Applied[]> {
+	return await withAccountLock(lockKey, async () => {
+		const view = await synced(table);
+		const applied: Applied[] = [];
+		for (const result of results) {
+			try {
+				applied.push(await applyTo(table, view, result, now));
+			} catch (error) {
+				throw new ApplyStopped(applied, error as Error);
+			}
+		}
+		return applied;
 	});
 }
 
