@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Applied } from '../PaymentGateway/actions/payout/ledger/results';
 import type { RowResult } from '../PaymentGateway/actions/payout/ledger';
-import { applyResults, ApplyStopped } from '../PaymentGateway/actions/payout/ledger';
+import { appliedBefore, applyResults } from '../PaymentGateway/actions/payout/ledger';
 import type { LedgerRecord } from '../PaymentGateway/actions/payout/ledger/record';
 import type { LedgerTable } from '../PaymentGateway/actions/payout/ledger/table';
 import type { PostedRow, ResultsPost } from './body';
@@ -85,9 +85,8 @@ export async function applyPost(
 		);
 	} catch (error) {
 		// The rows applied before the failure run; the rest are applied when the service posts again.
-		if (!(error instanceof ApplyStopped)) return { ...outcome, failure: error as Error };
-		applied = error.applied;
-		outcome.failure = error.stoppedBy;
+		applied = appliedBefore(error);
+		outcome.failure = error as Error;
 	}
 	applied.forEach((one, at) => {
 		const index = planned[at].row;

@@ -40,7 +40,7 @@ export {
 export {
 	applyResult,
 	applyResults,
-	ApplyStopped,
+	appliedBefore,
 	recordsByReference,
 	recordsByRequestId,
 	type RowResult,

@@ -73,20 +73,15 @@ export async function applyResult(
 	});
 }
 
-/** A results post stopped part-way: the rows before it are applied (`applied`), the rest not. */
-export class ApplyStopped extends Error {
-	constructor(
-		readonly applied: Applied[],
-		readonly stoppedBy: Error,
-	) {
-		super(stoppedBy.message);
-	}
+/** The rows a failed `applyResults` applied before it failed (they are in the ledger). */
+export function appliedBefore(error: unknown): Applied[] {
+	return (error as { appliedBefore?: Applied[] }).appliedBefore ?? [];
 }
 
 /**
  * The rows of one results post, in order, as `applyResult` each, with one read of the ledger and
  * one lock for them all (a read per row made a 500-row post read the ledger 1,000 times). A
- * failure part-way throws ApplyStopped with the rows applied before it.
+ * failure part-way is thrown with the rows applied before it (`appliedBefore`).
  */
 export async function applyResults(
 	table: LedgerTable,
@@ -101,7 +96,7 @@ export async function applyResults(
 			try {
 				applied.push(await applyTo(table, view, result, now));
 			} catch (error) {
-				throw new ApplyStopped(applied, error as Error);
+				throw Object.assign(error as Error, { appliedBefore: applied });
 			}
 		}
 		return applied;
