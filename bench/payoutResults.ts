@@ -10,6 +10,7 @@
 // answer on receipt, but the trigger applies the rows before answering and runs one item per row,
 // the Webhook node one item per post; posts go one at a time, each after the previous answer.
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../test/sandbox';
 import { N8n, type WorkflowJson } from '../test/e2e/n8n';
@@ -104,7 +105,9 @@ class ResultsBench {
 
 	static async create(sizes: ResultsSizes): Promise<ResultsBench> {
 		const box = await startSandbox({ seed: 31 });
-		const n8n = await N8n.create();
+		// BENCH_CPU_PROF=<folder>: n8n writes a CPU profile there when it stops.
+		const prof = process.env.BENCH_CPU_PROF;
+		const n8n = await N8n.create(prof ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(prof)}` } } : {});
 		await n8n.importCredentials([
 			...credentialsOf(box).map((c) => (c.type === 'paymentGatewayWebhookApi' ? { ...c, data: { notificationSecret: SECRET } } : c)),
 			{ ...HEADER_AUTH, type: 'httpHeaderAuth', data: { name: 'notification-secret', value: SECRET } },
