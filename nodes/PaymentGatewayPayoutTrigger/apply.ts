@@ -1,8 +1,8 @@
 /**
  * A results post applied to the payout ledger, row by row, by the ledger's one transition rule
  * (ledger/results.ts `applyResults`: one read of the ledger per post, under the account's lock: in
- * this process and, in queue mode, in n8n's Redis, as Bulk Create's claims do). A row that changed the ledger becomes one
- * item; a repeated, late or unknown one changes nothing and starts nothing.
+ * this process and, in queue mode, in n8n's Redis, as Bulk Create's claims do). A row that changed
+ * the ledger becomes one item; a repeated, late or unknown one changes nothing and starts nothing.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
