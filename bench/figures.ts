@@ -12,6 +12,7 @@ import { payoutLedgerFigure, type LedgerSizes } from './payoutLedger';
 import { paymentLinkSheetFigure, payoutReadFigure, payoutSheetFigure } from './sheets';
 import { pollWindowFigure } from './pollWindow';
 import { triggerSpeedFigure } from './triggerSpeed';
+import { payoutResultsFigure, RESULTS_FULL, type ResultsSizes } from './payoutResults';
 
 export interface Sizes extends LedgerSizes {
 	rounds: number;
@@ -23,6 +24,8 @@ export interface Sizes extends LedgerSizes {
 	pollTransactions: number;
 	triggerOne: number;
 	triggerBurst: number;
+	/** bench/payoutResults.ts (set by --quick). */
+	results?: ResultsSizes;
 }
 
 export interface Sandboxes {
@@ -123,6 +126,7 @@ export function figures(boxes: Sandboxes, sizes: Sizes): Figure[] {
 		...httpsFigures(boxes, sizes),
 		pollWindowFigure(boxes.poll, sizes.pollTransactions),
 		triggerSpeedFigure(sizes),
+		payoutResultsFigure(sizes.results ?? RESULTS_FULL),
 		coldRequire(sizes),
 	];
 }

@@ -6,6 +6,7 @@ import { BenchN8n } from './n8n';
 import { table } from './stats';
 import { credentialsFor } from './workflows';
 import { startNetworkPath } from './network';
+import { RESULTS_FULL, RESULTS_QUICK } from './payoutResults';
 
 const FULL: Sizes = { rounds: 5, items: 1000, latencyItems: 200, transactions: 100_000, invoiceItems: 10_000, httpsTransactions: 10_000, pollTransactions: 10_000, triggerOne: 40, triggerBurst: 300, ledgerRows: 5000, ledgerReferences: 100_000, ledgerWarmRuns: 2 };
 // CI runs it once (a few minutes): small enough to be quick, every figure still runs end to end.
@@ -13,6 +14,7 @@ const QUICK: Sizes = { rounds: 1, items: 100, latencyItems: 40, transactions: 2_
 
 function parse(argv: string[]): { sizes: Sizes; only?: Set<string> } {
 	const sizes = { ...(argv.includes('--quick') ? QUICK : FULL) };
+	sizes.results = argv.includes('--quick') ? RESULTS_QUICK : RESULTS_FULL;
 	const at = argv.indexOf('--rounds');
 	if (at >= 0) sizes.rounds = Number(argv[at + 1]);
 	const only = argv.indexOf('--only');

@@ -4,6 +4,7 @@
 # smaller sizes, figures printed, not judged; a figure that fails to run fails it).
 #   npm run bench [-- --quick] [-- --only getMany,latency,create,refund,payoutSheet,payoutBatches,payoutLedger,payoutRead,txAll,itemAll,require,https,httpsAll,pollWindow,trigger] [--rounds N]
 set -euo pipefail
+# Also --only payoutResults: payout results through the Payout Results Trigger (bench/payoutResults.ts).
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/build.sh >&2
 bash scripts/n8n.sh install

@@ -1,13 +1,14 @@
 /**
  * A results post applied to the payout ledger, row by row, by the ledger's one transition rule
- * (ledger/results.ts `applyResult`, which holds the account's lock: in this process and, in queue
- * mode, in n8n's Redis, as Bulk Create's claims do). A row that changed the ledger becomes one
- * item; a repeated, late or unknown one changes nothing and starts nothing.
+ * (ledger/results.ts `applyResults`: one read of the ledger per post, under the account's lock: in
+ * this process and, in queue mode, in n8n's Redis, as Bulk Create's claims do). A row that changed
+ * the ledger becomes one item; a repeated, late or unknown one changes nothing and starts nothing.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import type { Applied } from '../PaymentGateway/actions/payout/ledger/results';
 import type { RowResult } from '../PaymentGateway/actions/payout/ledger';
-import { applyResult } from '../PaymentGateway/actions/payout/ledger';
+import { appliedBefore, applyResults } from '../PaymentGateway/actions/payout/ledger';
 import type { LedgerRecord } from '../PaymentGateway/actions/payout/ledger/record';
 import type { LedgerTable } from '../PaymentGateway/actions/payout/ledger/table';
 import type { PostedRow, ResultsPost } from './body';
@@ -24,9 +25,6 @@ export interface PostOutcome {
 	/** Set when applying stopped part-way (the rows before it are applied and in `items`). */
 	failure?: Error;
 }
-
-/** Not yet processed: a reversal found here means the payout was paid first (its post came late). */
-const BEFORE_PAID = new Set(['claimed', 'unknown', 'queued']);
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -53,43 +51,56 @@ function resultOf(post: ResultsPost, row: PostedRow): RowResult {
 	};
 }
 
-/** One row through the rule; a reversal that overtook its `processed` applies both, in order. */
-async function applyRow(table: LedgerTable, lockKey: string, result: RowResult) {
-	const first = await applyResult(table, lockKey, result);
-	const record = first.applied ? undefined : first.record;
-	if (result.state !== 'reversed' || !record || !BEFORE_PAID.has(record.state)) return first;
-	const paid = await applyResult(table, lockKey, {
-		...result,
-		state: 'processed',
-		reason: undefined,
+/**
+ * A post's rows as results for the rule, each with the index of its row. A reversal is preceded by
+ * its `processed` (which the rule ignores when the record is processed already): a reversal that
+ * overtook its `processed` post applies both, in order, and the reversal's answer is the row's.
+ */
+function resultsOf(post: ResultsPost): Array<{ row: number; result: RowResult }> {
+	return post.rows.flatMap((row, index) => {
+		const result = resultOf(post, row);
+		if (result.state !== 'reversed') return [{ row: index, result }];
+		const paid: RowResult = { ...result, state: 'processed', reason: undefined };
+		return [
+			{ row: -1, result: paid },
+			{ row: index, result },
+		];
 	});
-	if (!paid.applied) return paid;
-	return await applyResult(table, lockKey, result);
 }
 
+/** The post's rows applied under one lock and one read of the ledger (ledger/results.ts). */
 export async function applyPost(
 	table: LedgerTable,
 	lockKey: string,
 	post: ResultsPost,
 ): Promise<PostOutcome> {
 	const outcome: PostOutcome = { items: [], ignored: [] };
-	for (const row of post.rows) {
-		let applied;
-		try {
-			applied = await applyRow(table, lockKey, resultOf(post, row));
-		} catch (error) {
-			outcome.failure = error as Error;
-			return outcome;
-		}
-		if (!applied.applied) {
-			const why = `${applied.why}: ${applied.detail}`;
+	const planned = resultsOf(post);
+	let applied: Applied[];
+	try {
+		applied = await applyResults(
+			table,
+			lockKey,
+			planned.map((p) => p.result),
+		);
+	} catch (error) {
+		// The rows applied before the failure run; the rest are applied when the service posts again.
+		applied = appliedBefore(error);
+		outcome.failure = error as Error;
+	}
+	applied.forEach((one, at) => {
+		const index = planned[at].row;
+		if (index < 0) return;
+		const row = post.rows[index];
+		if (!one.applied) {
+			const why = `${one.why}: ${one.detail}`;
 			outcome.ignored.push({ reference_no: row.reference_no, status: row.status, why });
-			continue;
+			return;
 		}
 		const result = { ...row, request_id: post.request_id, sent_at: post.sent_at };
 		outcome.items.push({
-			json: { ...recordJson(applied.record), result: result as unknown as IDataObject },
+			json: { ...recordJson(one.record), result: result as unknown as IDataObject },
 		});
-	}
+	});
 	return outcome;
 }

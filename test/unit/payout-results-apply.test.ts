@@ -104,3 +104,40 @@ describe('a results post delivered to two processes at once', () => {
 		expect(one.items.length + two.items.length).toBeGreaterThan(REFS.length);
 	});
 });
+
+describe('a results post reads the ledger once', () => {
+	it('one read of the ledger for all the rows of a post, not one per row', async () => {
+		const { table, key } = await queuedLedger();
+		const { applyPost } = nodeProcess();
+		let reads = 0;
+		const read = table.proxy.getManyRowsAndCount.bind(table.proxy);
+		const proxy = {
+			...table.proxy,
+			getManyRowsAndCount: async (...args: Parameters<typeof read>) => {
+				reads += 1;
+				return await read(...args);
+			},
+		};
+		const outcome = await applyPost({ ...table, proxy }, key, post);
+		expect(outcome.items.map((item) => item.json.state)).toEqual(REFS.map(() => 'processed'));
+		// One sync of the ledger: rows changed, rows added, the row count.
+		expect(reads).toBeLessThanOrEqual(3);
+	});
+
+	it('a write failing part-way: the rows applied before it become items, the failure is kept', async () => {
+		const { table, key } = await queuedLedger();
+		const { applyPost } = nodeProcess();
+		let writes = 0;
+		const update = table.proxy.updateRows.bind(table.proxy);
+		const proxy = {
+			...table.proxy,
+			updateRows: async (...args: Parameters<typeof update>) => {
+				if (++writes === 3) throw new Error('SQLITE_BUSY: database is locked');
+				return await update(...args);
+			},
+		};
+		const outcome = await applyPost({ ...table, proxy }, key, post);
+		expect(outcome.items.map((item) => item.json.reference_no)).toEqual(['A', 'B']);
+		expect(outcome.failure?.message).toBe('SQLITE_BUSY: database is locked');
+	});
+});

@@ -35,9 +35,10 @@ export {
 	type PayoutState,
 	type WantedAttempt,
 } from './states';
-// For the results receiver and Wait for Results (to come): a row result applied by the rule,
-// records read by reference and by batch.
+// For the results receiver and Wait for Results: row results applied by the rule, records read
+// by reference and by batch.
 export {
+	appliedBefore,
 	applyResult,
 	applyResults,
 	recordsByReference,

@@ -75,9 +75,15 @@ export async function applyResult(
 	});
 }
 
+/** The rows a failed `applyResults` applied before it failed (they are in the ledger). */
+export function appliedBefore(error: unknown): Applied[] {
+	return (error as { appliedBefore?: Applied[] }).appliedBefore ?? [];
+}
+
 /**
  * The rows of one results post, in order, as `applyResult` each, with one read of their records
- * (a read costs a pass over the table's rows: one per post, not one per row) and one lock.
+ * (a read costs a pass over the table's rows: one per post, not one per row) and one lock. A
+ * failure part-way is thrown with the rows applied before it (`appliedBefore`).
  */
 export async function applyResults(
 	table: LedgerTable,
@@ -91,7 +97,13 @@ export async function applyResults(
 			results.map((r) => r.reference_no),
 		);
 		const applied: Applied[] = [];
-		for (const result of results) applied.push(await applyTo(table, view, result, now));
+		for (const result of results) {
+			try {
+				applied.push(await applyTo(table, view, result, now));
+			} catch (error) {
+				throw Object.assign(error as Error, { appliedBefore: applied });
+			}
+		}
 		return applied;
 	});
 }
