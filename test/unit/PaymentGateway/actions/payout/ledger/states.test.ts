@@ -3,7 +3,7 @@ import {
 	paidAs,
 	standingOf,
 	transition,
-} from '../../nodes/PaymentGateway/actions/payout/ledger/states';
+} from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/states';
 
 describe('payout ledger: the one transition rule', () => {
 	it('a final state never moves back; processed → reversed is the one exception', () => {

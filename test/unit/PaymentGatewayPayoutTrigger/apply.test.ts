@@ -2,14 +2,14 @@
 // and webhook processes each receive posts), is applied once: each row under the account's lock,
 // in the process and in n8n's Redis. Two copies of the receiver's modules stand for two processes
 // (each its own process lock and ledger cache), sharing one data table store and one Redis.
-import type { QueueRedis } from '../../nodes/n8n-internals';
-import { DataTableLedger } from '../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
-import { openTable } from '../../nodes/PaymentGateway/actions/payout/ledger/table';
-import { ACQUIRE, RELEASE } from '../../nodes/PaymentGateway/actions/payout/ledger/sharedLock';
-import type { ResultsPost } from '../../nodes/PaymentGatewayPayoutTrigger/body';
-import { MemoryDataTables } from '../harness/data-tables';
+import type { QueueRedis } from '../../../nodes/n8n-internals';
+import { DataTableLedger } from '../../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
+import { openTable } from '../../../nodes/PaymentGateway/actions/payout/ledger/table';
+import { ACQUIRE, RELEASE } from '../../../nodes/PaymentGateway/actions/payout/ledger/sharedLock';
+import type { ResultsPost } from '../../../nodes/PaymentGatewayPayoutTrigger/body';
+import { MemoryDataTables } from '../../harness/data-tables';
 
-type ApplyModule = typeof import('../../nodes/PaymentGatewayPayoutTrigger/apply');
+type ApplyModule = typeof import('../../../nodes/PaymentGatewayPayoutTrigger/apply');
 
 const node = { type: 'n8n-nodes-payment-gateway.paymentGateway' } as never;
 const REFS = ['A', 'B', 'C', 'D'];
@@ -40,10 +40,10 @@ function nodeProcess(redis?: QueueRedis): ApplyModule {
 	let copy: ApplyModule | undefined;
 	jest.isolateModules(() => {
 		const internals =
-			require('../../nodes/n8n-internals') as typeof import('../../nodes/n8n-internals');
+			require('../../../nodes/n8n-internals') as typeof import('../../../nodes/n8n-internals');
 		internals.n8nInternals.queueRedis = async () =>
 			redis ? { found: true, use: redis } : { found: false, why: 'regular mode' };
-		copy = require('../../nodes/PaymentGatewayPayoutTrigger/apply');
+		copy = require('../../../nodes/PaymentGatewayPayoutTrigger/apply');
 	});
 	return copy!;
 }

@@ -1,11 +1,11 @@
-import { DataTableLedger } from '../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
+import { DataTableLedger } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
 import {
 	applyResult,
 	recordsByReference,
 	recordsByRequestId,
-} from '../../nodes/PaymentGateway/actions/payout/ledger/results';
-import { openTable } from '../../nodes/PaymentGateway/actions/payout/ledger/table';
-import { MemoryDataTables } from '../harness/data-tables';
+} from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/results';
+import { openTable } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/table';
+import { MemoryDataTables } from '../../../../../harness/data-tables';
 
 const node = { type: 'n8n-nodes-payment-gateway.paymentGateway' } as never;
 
