@@ -8,7 +8,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
-import type { FieldTable, Violation } from '../../fields/types';
+import type { FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
 import { asNodeError, errorItem } from '../errorItem';
 import { finalOutcome } from '../../../webhook/outcome';
@@ -16,6 +16,7 @@ import { lateStatusUrlOf } from './sendStatusToExecution';
 import { routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import { waitLimitFields, waitMsOf } from '../waitLimit';
 import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 import { assertResumesOnEveryOutput } from './waitForPayment.engine';
 import type { OperationOption } from '../operation';
@@ -31,9 +32,6 @@ export const option = {
 } as const satisfies OperationOption;
 
 const show = { resource: ['order'], operation: [option.value] };
-
-const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
-const MAX_WAIT_MS = 366 * UNIT_MS.days;
 
 const notice: INodeProperties = {
 	displayName:
@@ -53,27 +51,7 @@ export const table: FieldTable = [
 			"The service's order ID (p_order_id) that Create Payment, Authorize, Save Card or Create Split Payment returned, in this execution",
 		ui: { default: '={{ $json.p_order_id }}' },
 	},
-	{
-		name: 'waitLimit',
-		displayName: 'Wait Limit',
-		type: 'number',
-		above: 0,
-		required: true,
-		description: 'How long to wait for the final status before the Timed Out output',
-		ui: { default: 1 },
-	},
-	{
-		name: 'waitLimitUnit',
-		displayName: 'Wait Limit Unit',
-		type: 'options',
-		required: true,
-		options: [
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Days', value: 'days' },
-		],
-		ui: { default: 'days' },
-	},
+	...waitLimitFields('How long to wait for the final status before the Timed Out output'),
 ];
 
 export const facts = { kind: 'wait' } as const satisfies OperationFacts;
@@ -87,11 +65,7 @@ export const description = updateDisplayOptions({ show }, [notice, ...tablePrope
 
 function readSettings(ctx: IExecuteFunctions): { orderId: string; waitMs: number } {
 	const { values, violations } = readTable(ctx, 0, table);
-	const waitMs = Number(values.waitLimit) * (UNIT_MS[String(values.waitLimitUnit)] ?? NaN);
-	const extra: Violation[] =
-		waitMs > MAX_WAIT_MS
-			? [{ field: 'Wait Limit', rule: 'must be at most 366 days', value: values.waitLimit }]
-			: [];
+	const { waitMs, violations: extra } = waitMsOf(values);
 	assertValid(ctx, 0, [...violations, ...extra]);
 	return { orderId: String(values.orderId), waitMs };
 }

@@ -3,12 +3,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
-import type { FieldTable, Violation } from '../../fields/types';
+import type { FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
 import { asNodeError, errorItem } from '../errorItem';
 import type { OperationOption } from '../operation';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
+import { waitLimitFields, waitMsOf } from '../waitLimit';
 import { isFinal } from './ledger';
 import {
 	assertMayWait,
@@ -36,9 +37,6 @@ export const option = {
 
 const show = { resource: ['payout'], operation: [option.value] };
 
-const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
-const MAX_WAIT_MS = 366 * UNIT_MS.days;
-
 const notice: INodeProperties = {
 	displayName:
 		"Put this after Bulk Create. It reads the batches' rows in the payout account's ledger (an n8n data table, updated by the Payment Gateway Payout Results Trigger) after 1, 2, 4 and 8 minutes, then every 15, until every row is final or the wait limit passes. Outputs, one item per row: Still Pending, Paid (processed), Failed (failed, rejected or reversed).",
@@ -47,30 +45,9 @@ const notice: INodeProperties = {
 	default: '',
 };
 
-const settingsTable: FieldTable = [
-	{
-		name: 'waitLimit',
-		displayName: 'Wait Limit',
-		type: 'number',
-		above: 0,
-		required: true,
-		description:
-			'How long to wait for every row to be final; the rows not final by then leave on Still Pending',
-		ui: { default: 1 },
-	},
-	{
-		name: 'waitLimitUnit',
-		displayName: 'Wait Limit Unit',
-		type: 'options',
-		required: true,
-		options: [
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Days', value: 'days' },
-		],
-		ui: { default: 'days' },
-	},
-];
+const settingsTable: FieldTable = waitLimitFields(
+	'How long to wait for every row to be final; the rows not final by then leave on Still Pending',
+);
 
 export const table: FieldTable = [requestIdsField, ...settingsTable];
 
@@ -86,11 +63,7 @@ export const description = updateDisplayOptions({ show }, [notice, ...tablePrope
 /** The Wait Limit in milliseconds, read from the first item (one wait per execution). */
 function readWaitMs(ctx: IExecuteFunctions): number {
 	const { values, violations } = readTable(ctx, 0, settingsTable);
-	const waitMs = Number(values.waitLimit) * (UNIT_MS[String(values.waitLimitUnit)] ?? NaN);
-	const extra: Violation[] =
-		waitMs > MAX_WAIT_MS
-			? [{ field: 'Wait Limit', rule: 'must be at most 366 days', value: values.waitLimit }]
-			: [];
+	const { waitMs, violations: extra } = waitMsOf(values);
 	assertValid(ctx, 0, [...violations, ...extra]);
 	return waitMs;
 }
