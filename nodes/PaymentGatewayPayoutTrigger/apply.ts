@@ -40,8 +40,9 @@ function recordJson(record: LedgerRecord): IDataObject {
 	};
 }
 
-function resultOf(post: ResultsPost, row: PostedRow): RowResult {
+function resultOf(post: ResultsPost, row: PostedRow, key?: string): RowResult {
 	return {
+		key,
 		reference_no: row.reference_no,
 		// `queued` settles a record claimed or sent without an answer; the rule refuses it elsewhere.
 		state: row.status as RowResult['state'],
@@ -56,9 +57,9 @@ function resultOf(post: ResultsPost, row: PostedRow): RowResult {
  * its `processed` (which the rule ignores when the record is processed already): a reversal that
  * overtook its `processed` post applies both, in order, and the reversal's answer is the row's.
  */
-function resultsOf(post: ResultsPost): Array<{ row: number; result: RowResult }> {
+function resultsOf(post: ResultsPost, key?: string): Array<{ row: number; result: RowResult }> {
 	return post.rows.flatMap((row, index) => {
-		const result = resultOf(post, row);
+		const result = resultOf(post, row, key);
 		if (result.state !== 'reversed') return [{ row: index, result }];
 		const paid: RowResult = { ...result, state: 'processed', reason: undefined };
 		return [
@@ -73,9 +74,11 @@ export async function applyPost(
 	table: LedgerTable,
 	lockKey: string,
 	post: ResultsPost,
+	/** The post's delivery key (body.ts postKey); without one a result is never applied again. */
+	key?: string,
 ): Promise<PostOutcome> {
 	const outcome: PostOutcome = { items: [], ignored: [] };
-	const planned = resultsOf(post);
+	const planned = resultsOf(post, key);
 	let applied: Applied[];
 	try {
 		applied = await applyResults(
@@ -98,8 +101,13 @@ export async function applyPost(
 			return;
 		}
 		const result = { ...row, request_id: post.request_id, sent_at: post.sent_at };
+		// deliveryKey: how n8n's executions are searched for the post's run (exactly once).
 		outcome.items.push({
-			json: { ...recordJson(one.record), result: result as unknown as IDataObject },
+			json: {
+				...recordJson(one.record),
+				result: result as unknown as IDataObject,
+				...(key ? { deliveryKey: key } : {}),
+			},
 		});
 	});
 	return outcome;

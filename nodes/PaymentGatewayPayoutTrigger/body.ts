@@ -3,6 +3,8 @@
  * callback_url"): a JSON body, or a form body whose `payload` field holds the same JSON text; one
  * row result or many. Anything else is refused (400) before the ledger is read.
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 const STATUSES = ['queued', 'processed', 'failed', 'rejected', 'reversed'] as const;
@@ -81,4 +83,17 @@ export function parsePost(body: unknown, contentType: string): ResultsPost | { i
 		rows.push(row);
 	}
 	return { request_id: requestId, sent_at: optionalText(payload.sent_at), rows };
+}
+
+/**
+ * What identifies one results post: its batch and its row results (the service's retries and
+ * repeats of a post carry the same body). Keyed so, the trigger's exactly-once record drops a
+ * repeat and runs the retry of a post whose run never started.
+ */
+export function postKey(post: ResultsPost): string {
+	const rows = post.rows
+		.map((r) => [r.reference_no, r.status, r.utr ?? '', r.reason ?? ''].join('\u0001'))
+		.sort();
+	const digest = createHash('sha256').update(rows.join('\u0002')).digest('hex').slice(0, 32);
+	return `payout-results|${post.request_id}|${digest}`;
 }

@@ -8,11 +8,14 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { openAccountTable } from '../PaymentGateway/actions/payout/ledger';
 import { openResultsTable, readHeld } from '../PaymentGateway/actions/payout/ledger/resultsAddress';
+import { judgeDelivery } from '../PaymentGatewayTrigger/exactly-once';
 import { applyPost } from './apply';
 import { refusal } from './auth';
-import { parsePost } from './body';
+import { parsePost, postKey } from './body';
 
 const NAME = 'Payment Gateway Payout Results Trigger';
+/** How long a post is remembered as run (the Payment Gateway Trigger's default window). */
+const DUPLICATE_WINDOW_MINUTES = 1440;
 
 function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
 	ctx.getResponseObject().status(status).json(body);
@@ -41,7 +44,21 @@ export async function receiveResults(ctx: IWebhookFunctions): Promise<IWebhookRe
 
 	const opened = await openAccountTable(ctx);
 	if ('off' in opened) return answer(ctx, 503, { message: opened.off });
-	const outcome = await applyPost(opened.table, opened.account.key, post);
+	// Exactly once, as the Payment Gateway Trigger: a post that ran (or is running) is dropped; the
+	// retry of one whose run never started runs, its rows applied then included again (apply.ts).
+	const key = postKey(post);
+	const verdict = await judgeDelivery(ctx, key, {
+		duplicateWindowMinutes: DUPLICATE_WINDOW_MINUTES,
+	});
+	if (!verdict.run && verdict.duplicate)
+		return {
+			webhookResponse: { received: true, applied: 0, ignored: post.rows.length, duplicate: true },
+		};
+	if (!verdict.run) {
+		ctx.getResponseObject().status(503).set('Retry-After', '5').json({ message: verdict.message });
+		return { noWebhookResponse: true };
+	}
+	const outcome = await applyPost(opened.table, opened.account.key, post, key);
 	const counts = {
 		received: true,
 		applied: outcome.items.length,

@@ -28,8 +28,8 @@ export interface BatchRow {
 	item: number;
 }
 
-/** Internal to the ledger: what a batch sent without a clear answer is known by. */
-const HIDDEN = new Set<string>(['batch_digest']);
+/** Internal to the ledger: what a batch sent without a clear answer is known by; the post a result came in. */
+const HIDDEN = new Set<string>(['batch_digest', 'result_key']);
 
 const asOutput = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 

@@ -27,6 +27,7 @@ export const LEDGER_COLUMNS: Array<{ name: keyof LedgerColumns; type: DataTableC
 	{ name: 'attempts', type: 'string' },
 	{ name: 'state_changed_at', type: 'date' },
 	{ name: 'batch_digest', type: 'string' },
+	{ name: 'result_key', type: 'string' },
 ];
 
 export interface LedgerColumns {
@@ -47,6 +48,8 @@ export interface LedgerColumns {
 	attempts: string | null;
 	state_changed_at: Date | null;
 	batch_digest: string | null;
+	/** The results post (its delivery key) that brought the current state, if one did. */
+	result_key: string | null;
 }
 
 export interface LedgerRecord extends LedgerColumns {
@@ -87,6 +90,7 @@ export function recordOf(row: Record<string, unknown>): LedgerRecord | undefined
 		attempts: textOf(row.attempts),
 		state_changed_at: dateOf(row.state_changed_at),
 		batch_digest: textOf(row.batch_digest),
+		result_key: textOf(row.result_key),
 	};
 }
 

@@ -13,10 +13,16 @@ export interface RowResult {
 	request_id?: string;
 	utr?: string;
 	reason?: string;
+	/**
+	 * The delivery key of the post bringing it. A result its own post applied before (that post's
+	 * run never started: n8n failed, or the process died) is applied again (`again`), so the
+	 * service's retry of the post runs it; the same result from any other post stays ignored.
+	 */
+	key?: string;
 }
 
 export type Applied =
-	| { applied: true; record: LedgerRecord }
+	| { applied: true; record: LedgerRecord; again?: boolean }
 	/** ignored: a repeated or late result (a final state never moves back); unknown: no record. */
 	| {
 			applied: false;
@@ -47,6 +53,8 @@ async function applyTo(
 			record,
 		};
 	const move = transition(record.state, result.state);
+	if (!move.ok && result.key && record.state === result.state && record.result_key === result.key)
+		return { applied: true, record, again: true };
 	if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
 	// The view follows the write (n8n returns the row written).
 	await updateIds(table, [record.id], {
@@ -54,6 +62,7 @@ async function applyTo(
 		state_changed_at: now,
 		...(result.utr !== undefined ? { utr: result.utr } : {}),
 		...(result.reason !== undefined ? { reason: result.reason } : {}),
+		result_key: result.key ?? null,
 	});
 	return { applied: true, record: view.get(result.reference_no) ?? record };
 }
