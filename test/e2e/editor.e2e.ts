@@ -35,7 +35,7 @@ const RESOURCES: Record<string, string[]> = {
 	],
 	Payment: ['Capture', 'Refund', 'Void'],
 	'Payment Link': ['Bulk Create', 'Deactivate'],
-	Payout: ['Bulk Create'],
+	Payout: ['Bulk Create', 'Wait for Results'],
 	'Subscription Plan': ['Create'],
 	Transaction: ['Get', 'Get Many', 'Get POS Order', 'Upload Document'],
 };
