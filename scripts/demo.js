@@ -28,7 +28,7 @@ const {
 	productionUrls,
 	checkoutTrigger,
 } = require('./demo/examples');
-const { linkOutsideClone } = require('./demo/folder');
+const { prepareFolder } = require('./demo/folder');
 const { sleep, portFree, killGroup, stopGroup, tail } = require('./demo/processes');
 const { printSummary } = require('./demo/summary');
 const { exactlyOnceMode } = require('./demo/trigger-mode');
@@ -217,12 +217,11 @@ class Demo {
 			if (!(await portFree(port))) fail(`port ${port} for ${what} is in use: is a demo already running? Stop it, or pick other ports.`);
 		}
 
-		if (options.reset && fs.existsSync(this.folder)) {
-			console.log(`Resetting: removing ${path.relative(ROOT, this.folder)}`);
-			fs.rmSync(fs.realpathSync(this.folder), { recursive: true, force: true });
-		}
-		if (!process.env.DEMO_N8N_FOLDER) linkOutsideClone(this.folder);
-		fs.mkdirSync(this.folder, { recursive: true });
+		prepareFolder(this.folder, {
+			reset: options.reset,
+			linked: !process.env.DEMO_N8N_FOLDER,
+			log: (real) => console.log(`Resetting: removing ${path.relative(ROOT, this.folder)} (${real})`),
+		});
 		const fresh = !fs.existsSync(path.join(this.folder, '.n8n/database.sqlite'));
 
 		const { startSandbox } = require(path.join(ROOT, 'dist/test/sandbox'));

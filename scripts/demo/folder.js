@@ -39,4 +39,20 @@ function linkOutsideClone(folder) {
 	fs.symlinkSync(DEMO_HOME, folder);
 }
 
-module.exports = { DEMO_HOME, linkOutsideClone };
+/**
+ * The demo's n8n folder ready to use: linked outside the clone (unless `linked` is false: a folder
+ * given by DEMO_N8N_FOLDER), and emptied first with `reset`. Linked before the reset: a clone made
+ * again at the same path finds the folder an earlier one left outside it, which --reset empties too.
+ */
+function prepareFolder(folder, { reset, linked = true, log = () => undefined }) {
+	if (linked) linkOutsideClone(folder);
+	if (reset && fs.existsSync(folder)) {
+		const real = fs.realpathSync(folder);
+		log(real);
+		fs.rmSync(real, { recursive: true, force: true });
+		fs.mkdirSync(real, { recursive: true });
+	}
+	fs.mkdirSync(folder, { recursive: true });
+}
+
+module.exports = { DEMO_HOME, linkOutsideClone, prepareFolder };
