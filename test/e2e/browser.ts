@@ -6,7 +6,8 @@ import { join } from 'node:path';
 
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-import type { N8n } from './n8n';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import { N8n } from './n8n';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** As the machine notes say: without the networking flags Chromium keeps dialling Google's hosts. */
@@ -35,6 +36,26 @@ export function assertChromium(): void {
 		);
 	}
 }
+
+/** Chromium checked first (a missing one fails early), then the sandbox and n8n with its editor (not started). */
+export async function openEditorRun(
+	sandboxOptions: SandboxOptions,
+): Promise<{ sandbox: Sandbox; n8n: N8n }> {
+	assertChromium();
+	const sandbox = await startSandbox(sandboxOptions);
+	return { sandbox, n8n: await N8n.create({ ui: true }) };
+}
+
+/** Registers an editor suite's afterAll: the browser closed, n8n disposed of, the sandbox stopped. */
+export const closeEditorAfterAll = (
+	parts: () => { context?: BrowserContext; n8n?: N8n; sandbox?: Sandbox },
+) =>
+	afterAll(async () => {
+		const { context, n8n, sandbox } = parts();
+		await context?.close();
+		await n8n?.dispose();
+		await sandbox?.stop();
+	});
 
 /** Creates the instance owner of a started n8n. */
 export async function setUpOwner(n8n: N8n, owner: Owner): Promise<void> {

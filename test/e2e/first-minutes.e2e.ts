@@ -8,8 +8,8 @@ import { join } from 'node:path';
 
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-import { startSandbox, type Sandbox } from '../sandbox';
-import { assertChromium, setUpOwner, signedInBrowser } from './browser';
+import type { Sandbox } from '../sandbox';
+import { closeEditorAfterAll, openEditorRun, setUpOwner, signedInBrowser } from './browser';
 import { N8n, OWNER, type CredentialEntry } from './n8n';
 
 // n8n's API is read as this owner too (N8n.executions): the editor signs in as the same one.
@@ -76,20 +76,14 @@ function demoCredentials(box: Sandbox): CredentialEntry[][] {
 }
 
 beforeAll(async () => {
-	assertChromium();
-	sandbox = await startSandbox({ seed: 41, transactionCount: 30, invoiceItemCount: 3 });
-	n8n = await N8n.create({ ui: true });
+	({ sandbox, n8n } = await openEditorRun({ seed: 41, transactionCount: 30, invoiceItemCount: 3 }));
 	for (const batch of demoCredentials(sandbox)) await n8n.importCredentials(batch);
 	await n8n.start();
 	await setUpOwner(n8n, OWNER);
 	({ context, page } = await signedInBrowser(n8n, OWNER));
 }, 900_000);
 
-afterAll(async () => {
-	await context?.close();
-	await n8n?.dispose();
-	await sandbox?.stop();
-});
+closeEditorAfterAll(() => ({ context, n8n, sandbox }));
 
 /** The credentials an order, payment or transaction list can use (Hosted, S2S, SDK keys). */
 const ORDER_CREDENTIALS = /^Sandbox (Hosted Solution|S2S|SDK)$/;

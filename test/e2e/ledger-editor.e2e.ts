@@ -8,10 +8,9 @@ import { join, resolve } from 'node:path';
 
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { LEDGER_COLUMNS } from '../../nodes/PaymentGateway/actions/payout/ledger/record';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { assertChromium, setUpOwner, signedInBrowser } from './browser';
+import type { Sandbox } from '../sandbox';
+import { closeEditorAfterAll, openEditorRun, setUpOwner, signedInBrowser } from './browser';
 import {
 	getRowsWithDataTableNode,
 	openDataTableFromOverview,
@@ -21,8 +20,14 @@ import {
 	waitForRowCount,
 	type Row,
 } from './data-table-ui';
-import { N8n, OWNER } from './n8n';
-import { CREDENTIAL, items, payroll, rowsCode, runByWebhook, webhook } from './payout-ledger';
+import { OWNER, type N8n } from './n8n';
+import {
+	importPayoutCredential,
+	items,
+	rowsCode,
+	runByWebhook,
+	webhookPayroll,
+} from './payout-ledger';
 
 const SCREENSHOTS = join(resolve(__dirname, '../..'), 'docs/screenshots');
 const PAYROLL = 'e2eLedgerEditorPayroll';
@@ -42,13 +47,9 @@ let tableName: string;
 let requestId: string;
 
 beforeAll(async () => {
-	assertChromium();
-	sandbox = await startSandbox({ seed: 42, transactionCount: 1 });
-	n8n = await N8n.create({ ui: true });
-	const data = { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout };
-	tableName = payoutAccount(data).tableName;
-	await n8n.importCredentials([{ ...CREDENTIAL, type: 'paymentGatewayPayoutApi', data }]);
-	await n8n.importWorkflow(payroll(PAYROLL, webhook(PAYROLL), rowsCode(PAID, 'Salary November')));
+	({ sandbox, n8n } = await openEditorRun({ seed: 42, transactionCount: 1 }));
+	tableName = await importPayoutCredential(n8n, sandbox);
+	await n8n.importWorkflow(webhookPayroll(PAYROLL, rowsCode(PAID, 'Salary November')));
 	await n8n.publish(PAYROLL);
 	await n8n.start();
 	await setUpOwner(n8n, OWNER);
@@ -62,11 +63,7 @@ beforeAll(async () => {
 	({ context, page } = await signedInBrowser(n8n, OWNER));
 }, 900_000);
 
-afterAll(async () => {
-	await context?.close();
-	await n8n?.dispose();
-	await sandbox?.stop();
-});
+closeEditorAfterAll(() => ({ context, n8n, sandbox }));
 
 /** No cell shows more of the account number than its last 4 digits. */
 const expectAccountMasked = (rows: Row[]) => {

@@ -7,19 +7,22 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { N8n, type CredentialEntry, type WorkflowJson } from './n8n';
+import { N8n, type WorkflowJson } from './n8n';
 import {
-	CREDENTIAL,
-	connect,
+	dataTableNode,
+	importPayoutCredential,
 	MANUAL,
 	items,
 	payroll,
 	queuedTimes as queuedIn,
 	rowsCode,
 	runByWebhook as runIn,
+	stopAfterAll,
+	tableRows,
 	webhook,
+	webhookPayroll,
+	workflowOf,
 } from './payout-ledger';
 
 const PAYROLL = 'e2eLedgerPayroll';
@@ -42,60 +45,41 @@ const runByWebhook = async (id: string) => await runIn(n8n, id);
 /** n8n's own Data Table node: the ledger's rows of one Reference No, the table chosen by name. */
 function reader(name: string, reference: string): WorkflowJson {
 	const start = webhook(READER);
-	const names = [start.name, 'Ledger'];
-	return {
-		id: READER,
-		name: `E2E ${READER}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
+	return workflowOf(
+		READER,
+		[
 			{ id: randomUUID(), position: [0, 0], ...start },
-			{
-				id: randomUUID(),
-				name: 'Ledger',
-				type: 'n8n-nodes-base.dataTable',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {
-					resource: 'row',
-					operation: 'get',
-					dataTableId: { __rl: true, mode: 'name', value: name },
-					filters: {
-						conditions: [{ keyName: 'reference_no', condition: 'eq', keyValue: reference }],
-					},
+			dataTableNode('Ledger', 220, name, {
+				operation: 'get',
+				filters: {
+					conditions: [{ keyName: 'reference_no', condition: 'eq', keyValue: reference }],
 				},
-			},
+			}),
 		],
-		connections: connect(names),
-	};
+		[start.name, 'Ledger'],
+	);
 }
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ seed: 42, transactionCount: 1 });
 	n8n = await N8n.create();
-	const data = { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout };
-	tableName = payoutAccount(data).tableName;
-	const credential: CredentialEntry = { ...CREDENTIAL, type: 'paymentGatewayPayoutApi', data };
-	await n8n.importCredentials([credential]);
+	tableName = await importPayoutCredential(n8n, sandbox);
 	const overlapping = [
 		['ONCE-0', 'ONCE-1', 'ONCE-2', 'ONCE-3'],
 		['ONCE-2', 'ONCE-3', 'ONCE-4', 'ONCE-5'],
 	];
 	const published = [
-		payroll(PAYROLL, webhook(PAYROLL), rowsCode(['PAY-0', 'PAY-1'], 'Salary Novmber')),
+		webhookPayroll(PAYROLL, rowsCode(['PAY-0', 'PAY-1'], 'Salary Novmber')),
 		// A copy (another workflow id) with the Remark fixed, as a payroll team makes one.
-		payroll(COPY, webhook(COPY), rowsCode(['PAY-0', 'PAY-1'], 'Salary November')),
+		webhookPayroll(COPY, rowsCode(['PAY-0', 'PAY-1'], 'Salary November')),
 		reader(tableName, 'PAY-1'),
-		...AT_ONCE.map((id, i) => payroll(id, webhook(id), rowsCode(overlapping[i], `Run ${i}`))),
+		...AT_ONCE.map((id, i) => webhookPayroll(id, rowsCode(overlapping[i], `Run ${i}`))),
 	];
 	await n8n.importWorkflows([...published, payroll(CLI, MANUAL, rowsCode(['CLI-0'], 'Salary'))]);
 	for (const workflow of published) await n8n.publish(workflow.id);
 }, LONG);
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await sandbox?.stop();
-});
+stopAfterAll(() => ({ n8n, sandbox }));
 
 describe('the payout ledger in real n8n: an n8n data table per payout account', () => {
 	it(
@@ -181,30 +165,16 @@ describe('the payout ledger in real n8n: an n8n data table per payout account', 
 		it(
 			"the ledger is a data table n8n lists, its rows readable through n8n's REST API",
 			async () => {
-				const listed = await n8n.rest('GET', '/rest/data-tables-global');
-				expect(listed.status).toBe(200);
-				const tables = listed.body.data.data as Array<{
-					id: string;
-					name: string;
-					projectId: string;
-				}>;
-				const table = tables.find((t) => t.name === tableName);
-				expect(table).toBeDefined();
-				const rows = await n8n.rest(
-					'GET',
-					`/rest/projects/${table!.projectId}/data-tables/${table!.id}/rows?take=100`,
+				const rows = (await tableRows(n8n, tableName)).filter((row) =>
+					String(row.reference_no).startsWith('PAY-'),
 				);
-				expect(rows.status).toBe(200);
-				const records = (rows.body.data.data as Array<Record<string, unknown>>)
-					.filter((row) => String(row.reference_no).startsWith('PAY-'))
-					.map((row) => [row.reference_no, row.state, row.workflow_id, row.execution_id]);
-				expect(records).toEqual([
+				expect(
+					rows.map((row) => [row.reference_no, row.state, row.workflow_id, row.execution_id]),
+				).toEqual([
 					['PAY-0', 'queued', PAYROLL, paidBy],
 					['PAY-1', 'queued', PAYROLL, paidBy],
 				]);
-				const requestIds = (rows.body.data.data as Array<Record<string, unknown>>)
-					.filter((row) => String(row.reference_no).startsWith('PAY-'))
-					.map((row) => row.request_id);
+				const requestIds = rows.map((row) => row.request_id);
 				expect(requestIds[0]).toMatch(/^n8n-[0-9a-f]{26}$/);
 				expect(requestIds[1]).toBe(requestIds[0]);
 			},

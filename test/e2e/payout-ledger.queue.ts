@@ -3,15 +3,14 @@
 // workflows paying overlapping references at the same time pay each once: their claims take turns
 // through the account's lock in n8n's Redis (ledger/sharedLock.ts).
 import { startSandbox, type Sandbox } from '../sandbox';
-import { N8n, type CredentialEntry, type Execution } from './n8n';
+import { N8n, type Execution } from './n8n';
 import {
-	CREDENTIAL,
+	importPayoutCredential,
 	items,
-	payroll,
 	queuedTimes,
 	rowsCode,
 	runByWebhook,
-	webhook,
+	webhookPayroll,
 } from './payout-ledger';
 import { ClusterProcess, queueEnvironment, redisKeyCount } from './queue';
 
@@ -26,15 +25,13 @@ beforeAll(async () => {
 	Object.assign(process.env, queueEnvironment());
 	sandbox = await startSandbox({ seed: 43, transactionCount: 1 });
 	main = await N8n.create();
-	const data = { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout };
-	const credential: CredentialEntry = { ...CREDENTIAL, type: 'paymentGatewayPayoutApi', data };
-	await main.importCredentials([credential]);
+	await importPayoutCredential(main, sandbox);
 	const overlapping = [
 		['QUE-0', 'QUE-1', 'QUE-2', 'QUE-3'],
 		['QUE-2', 'QUE-3', 'QUE-4', 'QUE-5'],
 	];
 	const workflows = AT_ONCE.map((id, i) =>
-		payroll(id, webhook(id), rowsCode(overlapping[i], `Run ${i}`)),
+		webhookPayroll(id, rowsCode(overlapping[i], `Run ${i}`)),
 	);
 	await main.importWorkflows(workflows);
 	for (const workflow of workflows) await main.publish(workflow.id);

@@ -3,18 +3,10 @@
 // it (with the account's token); the sandbox posts each row's results there (mixed outcomes,
 // every post twice, then out of order); the trigger applies them to the ledger (n8n's data table)
 // and runs the workflow with one item per row that changed it. A forged post is refused.
-import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { N8n, nodeItems } from './n8n';
-import { items, runByWebhook } from './payout-ledger';
-import {
-	RESULTS,
-	credentialsOf,
-	payroll,
-	recordedToken,
-	resultsWorkflow,
-	tableRows,
-} from './payout-results';
+import type { Sandbox } from '../sandbox';
+import { type N8n, nodeItems } from './n8n';
+import { items, ledgerOf as ledgerIn, runByWebhook, stopAfterAll } from './payout-ledger';
+import { RESULTS, payroll, recordedToken, startWithResults } from './payout-results';
 
 const PAYROLL = 'e2ePayrollResults';
 const LATE = 'e2ePayrollLate';
@@ -26,11 +18,11 @@ let ledgerName: string;
 let resultsName: string;
 
 const ledgerOf = async (prefix: string): Promise<Record<string, unknown[]>> =>
-	Object.fromEntries(
-		(await tableRows(n8n, ledgerName))
-			.filter((row) => String(row.reference_no).startsWith(prefix))
-			.map((row) => [row.reference_no, [row.state, row.utr ?? null, row.reason ?? null]]),
-	);
+	await ledgerIn(n8n, ledgerName, prefix, (row) => [
+		row.state,
+		row.utr ?? null,
+		row.reason ?? null,
+	]);
 
 /** Every item the results workflow ran with, per execution, once every execution has ended. */
 async function resultRuns(count: number): Promise<Array<Array<Record<string, unknown>>>> {
@@ -46,15 +38,7 @@ async function resultRuns(count: number): Promise<Array<Array<Record<string, unk
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ seed: 42, transactionCount: 1 });
-	n8n = await N8n.create();
-	const credentials = credentialsOf(sandbox);
-	({ tableName: ledgerName, resultsTableName: resultsName } = payoutAccount(
-		credentials[0].data as never,
-	));
-	await n8n.importCredentials(credentials);
-	const workflows = [
-		resultsWorkflow,
+	({ sandbox, n8n, ledgerName, resultsName } = await startWithResults(42, [
 		payroll(PAYROLL, [
 			['RES-0', 'Nov sbx:processed'],
 			['RES-1', 'Nov sbx:failed=Account_closed'],
@@ -64,10 +48,7 @@ beforeAll(async () => {
 			['LATE-0', 'Nov sbx:reversed'],
 			['LATE-1', 'Nov sbx:processed'],
 		]),
-	];
-	await n8n.importWorkflows(workflows);
-	for (const workflow of workflows) await n8n.publish(workflow.id);
-	await n8n.start();
+	]));
 	await n8n.waitForWebhooks(
 		[RESULTS, PAYROLL, LATE].map((path) =>
 			path === RESULTS ? `${n8n.baseUrl}/webhook/payout-results` : `${n8n.baseUrl}/webhook/${path}`,
@@ -75,10 +56,7 @@ beforeAll(async () => {
 	);
 }, 900_000);
 
-afterAll(async () => {
-	await n8n?.dispose();
-	await sandbox?.stop();
-});
+stopAfterAll(() => ({ n8n, sandbox }));
 
 describe('payout results in real n8n', () => {
 	let token = '';

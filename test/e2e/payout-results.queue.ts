@@ -2,19 +2,10 @@
 // The sandbox's results reach the results workflow, which runs on the worker; the same post sent at
 // the same moment to main and to the webhook process (both receive production webhooks) runs once:
 // judged by the trigger's exactly-once record in n8n's Redis, each row under the account's lock.
-import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { N8n, nodeItems, type Execution } from './n8n';
-import { items, runByWebhook } from './payout-ledger';
-import {
-	RESULTS,
-	RESULTS_PATH,
-	credentialsOf,
-	payroll,
-	recordedToken,
-	resultsWorkflow,
-	tableRows,
-} from './payout-results';
+import type { Sandbox } from '../sandbox';
+import { type N8n, nodeItems, type Execution } from './n8n';
+import { items, ledgerOf as ledgerIn, runByWebhook } from './payout-ledger';
+import { RESULTS, RESULTS_PATH, payroll, recordedToken, startWithResults } from './payout-results';
 import { ClusterProcess, queueEnvironment, redisKeyCount } from './queue';
 
 const PAYROLL = 'e2eQueuePayrollResults';
@@ -28,24 +19,18 @@ let resultsName: string;
 
 beforeAll(async () => {
 	Object.assign(process.env, queueEnvironment());
-	sandbox = await startSandbox({ seed: 44, transactionCount: 1 });
-	main = await N8n.create();
-	const credentials = credentialsOf(sandbox);
-	({ tableName: ledgerName, resultsTableName: resultsName } = payoutAccount(
-		credentials[0].data as never,
-	));
-	await main.importCredentials(credentials);
-	const workflows = [
-		resultsWorkflow,
+	({
+		sandbox,
+		n8n: main,
+		ledgerName,
+		resultsName,
+	} = await startWithResults(44, [
 		payroll(PAYROLL, [
 			['QRES-0', 'Nov sbx:processed'],
 			['QRES-1', 'Nov sbx:failed'],
 			['QRES-2', 'Nov sbx:processed'],
 		]),
-	];
-	await main.importWorkflows(workflows);
-	for (const workflow of workflows) await main.publish(workflow.id);
-	await main.start();
+	]));
 	[hooks, worker] = await Promise.all([
 		ClusterProcess.start('webhook', 10),
 		ClusterProcess.start('worker', 5),
@@ -62,11 +47,7 @@ afterAll(async () => {
 }, 120_000);
 
 const ledgerOf = async (prefix: string): Promise<Record<string, unknown>> =>
-	Object.fromEntries(
-		(await tableRows(main, ledgerName))
-			.filter((row) => String(row.reference_no).startsWith(prefix))
-			.map((row) => [row.reference_no, row.state]),
-	);
+	await ledgerIn(main, ledgerName, prefix, (row) => row.state);
 
 /** The items of the results workflow's executions after the first `from`, once `count` have ended. */
 async function resultItems(count: number, from = 0) {

@@ -1,9 +1,16 @@
 // Workflows and reads shared by the payout results suites in real n8n (regular and queue mode).
 import { randomUUID } from 'node:crypto';
 
-import type { Sandbox } from '../sandbox';
-import { GATEWAY_TYPE, type CredentialEntry, type N8n, type WorkflowJson } from './n8n';
-import { CREDENTIAL, connect, webhook } from './payout-ledger';
+import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { N8n, type CredentialEntry, type WorkflowJson } from './n8n';
+import {
+	CREDENTIAL,
+	payoutCredential,
+	tableRows,
+	webhookPayroll,
+	workflowOf,
+} from './payout-ledger';
 
 export const RESULTS = 'e2eResultsTrigger';
 export const RESULTS_PATH = 'payout-results';
@@ -12,9 +19,8 @@ const WEBHOOK_CREDENTIAL = { id: 'e2eResultsHook01', name: 'E2E Results Webhook'
 
 /** The payout credential (Bulk Create's and the trigger's) and the webhook credential. */
 export function credentialsOf(sandbox: Sandbox): CredentialEntry[] {
-	const data = { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout };
 	return [
-		{ ...CREDENTIAL, type: 'paymentGatewayPayoutApi', data },
+		payoutCredential(sandbox),
 		{
 			...WEBHOOK_CREDENTIAL,
 			type: 'paymentGatewayWebhookApi',
@@ -29,74 +35,52 @@ const rowsOf = (rows: Array<[string, string]>) =>
 	`Remark: remark, 'Beneficiary Name': 'Asha Rao', 'Beneficiary Account Number': '123456789012', 'Beneficiary IFSC': 'HDFC0001234' } }));`;
 
 /** Webhook → Code (the rows) → Bulk Create v3 with Callback URL left empty. */
-export function payroll(id: string, rows: Array<[string, string]>): WorkflowJson {
-	const start = webhook(id);
-	return {
-		id,
-		name: `E2E ${id}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{ id: randomUUID(), position: [0, 0], ...start },
-			{
-				id: randomUUID(),
-				name: 'Rows',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { jsCode: rowsOf(rows) },
-			},
-			{
-				id: randomUUID(),
-				name: 'Payouts',
-				type: GATEWAY_TYPE,
-				typeVersion: 3,
-				position: [440, 0],
-				// Callback URL left empty: the account's results address is used.
-				parameters: { resource: 'payout', operation: 'bulkCreate', currency: 'INR' },
-				credentials: { paymentGatewayPayoutApi: CREDENTIAL },
-			},
-		],
-		connections: connect([start.name, 'Rows', 'Payouts']),
-	};
-}
+export const payroll = (id: string, rows: Array<[string, string]>): WorkflowJson =>
+	webhookPayroll(id, rowsOf(rows));
 
 /** The results workflow: the Payout Results Trigger alone. */
-export const resultsWorkflow: WorkflowJson = {
-	id: RESULTS,
-	name: `E2E ${RESULTS}`,
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: randomUUID(),
-			name: 'Payout Results',
-			type: TRIGGER,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: randomUUID(),
-			parameters: { path: RESULTS_PATH },
-			credentials: {
-				paymentGatewayPayoutApi: CREDENTIAL,
-				paymentGatewayWebhookApi: WEBHOOK_CREDENTIAL,
-			},
+export const resultsWorkflow: WorkflowJson = workflowOf(RESULTS, [
+	{
+		id: randomUUID(),
+		name: 'Payout Results',
+		type: TRIGGER,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: { path: RESULTS_PATH },
+		credentials: {
+			paymentGatewayPayoutApi: CREDENTIAL,
+			paymentGatewayWebhookApi: WEBHOOK_CREDENTIAL,
 		},
-	],
-	connections: {},
-};
+	},
+]);
 
-/** A data table's rows through n8n's REST API, by the table's name. */
-export async function tableRows(n8n: N8n, name: string): Promise<Array<Record<string, unknown>>> {
-	const listed = await n8n.rest('GET', '/rest/data-tables-global');
-	const table = (
-		listed.body.data.data as Array<{ id: string; name: string; projectId: string }>
-	).find((t) => t.name === name);
-	if (!table) return [];
-	const rows = await n8n.rest(
-		'GET',
-		`/rest/projects/${table.projectId}/data-tables/${table.id}/rows?take=500`,
-	);
-	return rows.body.data.data as Array<Record<string, unknown>>;
+/** What a results suite runs against: the sandbox, n8n and the account's table names. */
+export interface ResultsSuite {
+	sandbox: Sandbox;
+	n8n: N8n;
+	ledgerName: string;
+	resultsName: string;
+}
+
+/**
+ * Starts a sandbox (`seed`) and n8n with the credentials, the results workflow and `payrolls`
+ * imported and published. In queue mode, set the queue environment first.
+ */
+export async function startWithResults(
+	seed: number,
+	payrolls: WorkflowJson[],
+): Promise<ResultsSuite> {
+	const sandbox = await startSandbox({ seed, transactionCount: 1 });
+	const n8n = await N8n.create();
+	const credentials = credentialsOf(sandbox);
+	const { tableName, resultsTableName } = payoutAccount(credentials[0].data as never);
+	await n8n.importCredentials(credentials);
+	const workflows = [resultsWorkflow, ...payrolls];
+	await n8n.importWorkflows(workflows);
+	for (const workflow of workflows) await n8n.publish(workflow.id);
+	await n8n.start();
+	return { sandbox, n8n, ledgerName: tableName, resultsName: resultsTableName };
 }
 
 /** The account's token, once activation has recorded the address (n8n registers the webhook first). */

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { startSandbox, type Sandbox } from '../sandbox';
-import { assertChromium, signedInBrowser } from './browser';
+import type { Sandbox } from '../sandbox';
+import { closeEditorAfterAll, openEditorRun, signedInBrowser } from './browser';
 import { N8n, OWNER, type CredentialEntry, type WorkflowJson } from './n8n';
 import { EXAMPLE, startWaiting, untilExecution } from './wait-for-payment';
 
@@ -64,9 +64,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-	assertChromium();
-	sandbox = await startSandbox({ seed: 23, transactionCount: 5 });
-	n8n = await N8n.create({ ui: true });
+	({ sandbox, n8n } = await openEditorRun({ seed: 23, transactionCount: 5 }));
 	await n8n.importCredentials(fillCredentials(sandbox));
 	for (const workflow of [EXAMPLE, n8nWaitWorkflow]) {
 		await n8n.importWorkflow(workflow);
@@ -82,11 +80,7 @@ beforeAll(async () => {
 	({ context, page } = await signedInBrowser(n8n, OWNER));
 }, 900_000);
 
-afterAll(async () => {
-	await context?.close();
-	await n8n?.dispose();
-	await sandbox?.stop();
-});
+closeEditorAfterAll(() => ({ context, n8n, sandbox }));
 
 /** Starts n8n's Wait workflow; resolves with its execution once it waits. */
 async function n8nWaitExecution(): Promise<string> {
