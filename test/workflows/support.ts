@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { HarnessBinaryInput, HarnessCredential, RunResult } from '../harness';
 import { ensureProcessedData, runWorkflow } from '../harness';
 import type { Sandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
 
 export const GATEWAY = 'n8n-nodes-payment-gateway.paymentGateway';
 
@@ -115,4 +116,22 @@ export function refusal(field: string, rule: string, value: unknown): RegExp {
 	// The panel path alone where it ends with the service name ("Additional Fields > Note").
 	const name = `(?:[^:]+: ${escapeRegExp(field)}|${escapeRegExp(field)}|.+ > ${anyCase(field)})`;
 	return new RegExp(`^Invalid ${name} ${escapeRegExp(`${rule} (received ${received})`)}$`);
+}
+
+/**
+ * Starts a sandbox for the test file and clears its faults and requests before each test (then
+ * runs `beforeEachTest`); returns the sandbox of the file.
+ */
+export function useFileSandbox(beforeEachTest?: (sandbox: Sandbox) => void): () => Sandbox {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => await sandbox.stop());
+	beforeEach(() => {
+		sandbox.faults.clear();
+		sandbox.clearRequests();
+		beforeEachTest?.(sandbox);
+	});
+	return () => sandbox;
 }

@@ -2,9 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { paymentLinkSchema } from '../../../nodes/PaymentGateway/spreadsheet/paymentLink';
 import { buildXlsx, readXlsx } from '../../../nodes/PaymentGateway/spreadsheet/xlsx';
-import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
-import { requestsTo, runGateway } from '../support';
+import { requestsTo, runGateway, useFileSandbox } from '../support';
 
 const HEADERS = [
 	'Currency',
@@ -32,16 +30,8 @@ const PARAMS = paymentLinkSchema('').columns.map((c) => c.name);
 const UPLOAD = '/payment-links/v1/bulk-upload';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.stop());
-beforeEach(() => {
-	sandbox.faults.clear();
-	sandbox.clearRequests();
-	sandbox.state.settings.paymentLinkStorageFailRows = [];
+const sandbox = useFileSandbox((s) => {
+	s.state.settings.paymentLinkStorageFailRows = [];
 });
 
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
@@ -79,7 +69,7 @@ const bulk = (
 	binary?: Buffer,
 	typeVersion?: number,
 ) =>
-	runGateway(sandbox, {
+	runGateway(sandbox(), {
 		items,
 		typeVersion,
 		credentialType: 'paymentGatewayPaymentLinkApi',
@@ -102,9 +92,9 @@ describe('paymentLink.bulkCreate from input items', () => {
 	it('sends 3 items as one upload with the 20 headers and the 3 mapped rows', async () => {
 		const result = await bulk([product(1), product(2), product(3)], mapped);
 		expect(result.error).toBeUndefined();
-		expect(requestsTo(sandbox, UPLOAD)).toHaveLength(1);
+		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(1);
 
-		const upload = sandbox.state.paymentLinkUploads.at(-1)!;
+		const upload = sandbox().state.paymentLinkUploads.at(-1)!;
 		const sheet = await readXlsx(upload.data);
 		expect(sheet.headers).toEqual(HEADERS);
 		const rows = sheet.rows.map((r) => Object.fromEntries(HEADERS.map((h, i) => [h, r.values[i]])));
@@ -141,11 +131,11 @@ describe('paymentLink.bulkCreate from input items', () => {
 		expect(result.error?.message).toMatch(
 			/^1 row\(s\) break .*row 38 \(item 36\), Customer Name: must have the form Firstname Lastname \(received "Cher"\)/,
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('returns failed_rows when creation fails for some rows, keeping the others', async () => {
-		sandbox.state.settings.paymentLinkStorageFailRows = [3];
+		sandbox().state.settings.paymentLinkStorageFailRows = [3];
 		const result = await bulk([product(1), product(2), product(3)], {
 			...mapped,
 			output: 'summary',
@@ -191,7 +181,9 @@ describe('paymentLink.bulkCreate: columns at their default read the item directl
 			const items = [0, 1, 2, 4].map(mixed);
 			expect((await bulk(items, {}, undefined, version)).error).toBeUndefined();
 			expect((await bulk(items, edited)).error).toBeUndefined();
-			const [direct, evaluated] = sandbox.state.paymentLinkUploads.slice(-2).map((u) => u.data);
+			const [direct, evaluated] = sandbox()
+				.state.paymentLinkUploads.slice(-2)
+				.map((u) => u.data);
 			const rowsOf = async (file: Buffer) => (await readXlsx(file)).rows.map((r) => r.values);
 			expect(await rowsOf(direct)).toEqual(await rowsOf(evaluated));
 			expect((await rowsOf(direct))[1].slice(0, 2)).toEqual(['AED', 101]);
@@ -210,7 +202,7 @@ describe('paymentLink.bulkCreate: columns at their default read the item directl
 			/row 5 \(item 3\), Customer Email: must be text, not a object/,
 		);
 		expect(second.error?.message).toBe(first.error?.message);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 });
 
@@ -249,7 +241,7 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		);
 		expect(result.error?.message).toMatch(/row 3, Amount: must be at least 1/);
 		expect(result.error?.message).toMatch(/row 3, End Date: is required when Is Expiry is 1/);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('reads a date cell as its calendar date and a true/false cell as 1/0', async () => {
@@ -265,7 +257,7 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 		]);
 		const result = await bulk([{}], { inputMode: 'binary' }, file);
 		expect(result.error).toBeUndefined();
-		const sent = await readXlsx(sandbox.state.paymentLinkUploads.at(-1)!.data);
+		const sent = await readXlsx(sandbox().state.paymentLinkUploads.at(-1)!.data);
 		const back = Object.fromEntries(HEADERS.map((h, i) => [h, sent.rows[0].values[i]]));
 		expect(back).toMatchObject({ 'Is Expiry': 1, 'End Date': nextYear, 'Split Payment': '0' });
 	});
@@ -280,11 +272,11 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 			/row 2, End Date: must be a calendar date YYYY-MM-DD that exists \(received "2031-02-30"\)/,
 		);
 		expect(result.error?.message).not.toMatch(/is required when Is Expiry/);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 
 	it('refuses a file that is not .xlsx', async () => {
-		const result = await runGateway(sandbox, {
+		const result = await runGateway(sandbox(), {
 			items: [{}],
 			credentialType: 'paymentGatewayPaymentLinkApi',
 			binary: [
@@ -298,6 +290,6 @@ describe('paymentLink.bulkCreate from a binary file', () => {
 			parameters: { resource: 'paymentLink', operation: 'bulkCreate', inputMode: 'binary' },
 		});
 		expect(result.error?.message).toMatch(/file, \(file\): must be an \.xlsx file/);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(sandbox().requests).toHaveLength(0);
 	});
 });

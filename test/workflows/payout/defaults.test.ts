@@ -4,17 +4,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { dataTables, ensureProcessedData, processedData } from '../../harness';
 import { requestsTo } from '../support';
-import {
-	bulkCreate,
-	neftRows,
-	outputJson as json,
-	queuedCounts,
-	tagger,
-	UPLOAD,
-	useSandbox,
-} from './support';
+import { bulkCreate, neftRows, outputJson as json, UPLOAD, usePayoutFile } from './support';
 
-const sandbox = useSandbox();
+const { sandbox, tagOf, queued } = usePayoutFile('D');
 
 /** n8n's data table module off (N8N_DISABLED_MODULES=data-table): the node's own memory. */
 async function withoutDataTables(run: () => Promise<void>): Promise<void> {
@@ -27,7 +19,6 @@ async function withoutDataTables(run: () => Promise<void>): Promise<void> {
 }
 
 const rows = (tag: string, count: number) => neftRows(tag, count);
-const tagOf = tagger('D');
 
 /** Only what the editor asks for: resource, operation, currency (required). */
 const payout = (
@@ -45,8 +36,6 @@ const payout = (
 		typeVersion: more.typeVersion,
 		continueOnFail: more.continueOnFail,
 	});
-
-const queued = (tag: string) => [...queuedCounts(sandbox(), tag).values()];
 
 describe('payout.bulkCreate in a new node (version 3), default settings', () => {
 	const uploads = () => requestsTo(sandbox(), UPLOAD).length;

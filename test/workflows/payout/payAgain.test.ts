@@ -9,21 +9,15 @@ import {
 	errorDescription,
 	neftRows,
 	outputJson as json,
-	queuedCounts,
-	tagger,
 	UPLOAD,
-	useSandbox,
+	usePayoutFile,
 } from './support';
 
-const sandbox = useSandbox();
+const { sandbox, tagOf, payout: payItems, queued } = usePayoutFile('PA');
 
-const rows = (tag: string, count: number) => neftRows(tag, count);
-const tagOf = tagger('PA');
-
+/** Bulk Create v3 of `count` NEFT rows of `tag`, with these Options. */
 const payout = (tag: string, count: number, options: IDataObject = {}) =>
-	bulkCreate(sandbox(), rows(tag, count), { options }, { workflowId: tag });
-
-const queued = (tag: string) => [...queuedCounts(sandbox(), tag).values()];
+	payItems(tag, neftRows(tag, count), options);
 
 /** The request IDs of the batches the sandbox queued with this test's references. */
 const requestIds = (tag: string) =>
@@ -124,7 +118,7 @@ describe('payout.bulkCreate: Pay Again', () => {
 		const tag = tagOf();
 		const given = { requestId: `${tag}-RUN` };
 		const run = (parameters: IDataObject) =>
-			bulkCreate(sandbox(), rows(tag, 1), parameters, { workflowId: tag });
+			bulkCreate(sandbox(), neftRows(tag, 1), parameters, { workflowId: tag });
 		const first = await run(given);
 		expect(json(first)[0].request_id).toBe(`${tag}-RUN-1`);
 		const again = await run({ ...given, options: { payAgain: true } });

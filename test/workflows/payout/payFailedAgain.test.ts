@@ -15,16 +15,11 @@ import {
 	neftRows,
 	outputJson as json,
 	queuedCounts,
-	tagger,
 	UPLOAD,
-	useSandbox,
+	usePayoutFile,
 } from './support';
 
-const sandbox = useSandbox();
-const tagOf = tagger('PF');
-
-const payout = (tag: string, items: IDataObject[], options: IDataObject = {}) =>
-	bulkCreate(sandbox(), items, { options }, { workflowId: tag });
+const { sandbox, tagOf, payout } = usePayoutFile('PF');
 
 const counts = (tag: string) => [...queuedCounts(sandbox(), tag).entries()].sort();
 

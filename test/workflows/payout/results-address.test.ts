@@ -5,10 +5,9 @@ import { dataTables } from '../../harness';
 import {
 	RESULTS_WORKFLOW,
 	env,
-	pay,
+	payNew,
 	payroll,
 	states,
-	tagOf,
 	useResultsWorkflow,
 } from './results.support';
 
@@ -16,7 +15,7 @@ useResultsWorkflow();
 
 describe('the results address', () => {
 	it('Bulk Create with an empty Callback URL and no published results workflow says results will not be received', async () => {
-		const { batch } = await pay(tagOf(), 1);
+		const { batch } = await payNew(1);
 		expect(batch).toMatchObject({
 			callbackUrl: '',
 			results: expect.stringMatching(
@@ -27,10 +26,9 @@ describe('the results address', () => {
 
 	it('once published, Bulk Create sends the address with its token (masked in the output) and the results come back into the ledger', async () => {
 		await env.hook.publish();
-		const tag = tagOf();
 		const processedFrom = env.hook.executions.length;
 		Object.assign(env.sandbox.state.settings, { payoutCallbackDelayMs: 0, payoutResultStepMs: 0 });
-		const { result, batch } = await pay(tag, 2);
+		const { tag, result, batch } = await payNew(2);
 		expect(batch).toMatchObject({
 			callbackUrl: `results address (workflow ${RESULTS_WORKFLOW})`,
 			resultsAddress: `${env.hook.url}?t=(hidden)`,
@@ -54,8 +52,7 @@ describe('the results address', () => {
 				message: `callback_url ${env.hook.url}?t=${env.token} refused`,
 			},
 		});
-		const tag = tagOf();
-		const result = await payroll(tag, 1);
+		const result = await payroll(1);
 		expect(result.error?.message).toContain('callback_url');
 		expect(JSON.stringify({ ...result.error, message: result.error?.message })).not.toContain(
 			env.token,
@@ -65,7 +62,7 @@ describe('the results address', () => {
 	it('unpublishing removes the address and keeps the token; publishing again records it with the same token', async () => {
 		await env.hook.unpublish();
 		expect(dataTables.store.rowsOf(env.resultsName).filter((row) => row.url)).toHaveLength(0);
-		const { batch } = await pay(tagOf(), 1);
+		const { batch } = await payNew(1);
 		expect(batch.callbackUrl).toBe('');
 		await env.hook.publish();
 		const held = dataTables.store.rowsOf(env.resultsName);

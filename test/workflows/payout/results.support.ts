@@ -89,8 +89,8 @@ export function rows(tag: string, count: number): IDataObject[] {
 	}));
 }
 
-/** Bulk Create v3 of `count` rows (Callback URL empty). */
-export const payroll = (tag: string, count: number) =>
+/** Bulk Create v3 of `count` rows of `tag` (Callback URL empty). */
+export const payroll = (count: number, tag = tagOf()) =>
 	runGateway(env.sandbox, {
 		items: rows(tag, count),
 		workflowId: `${tag}-payroll`,
@@ -104,9 +104,16 @@ export async function pay(
 	tag: string,
 	count: number,
 ): Promise<{ result: RunResult; batch: IDataObject }> {
-	const result = await payroll(tag, count);
+	const result = await payroll(count, tag);
 	expect(result.error).toBeUndefined();
 	return { result, batch: result.outputs.Gateway[0].json };
+}
+
+/** Bulk Create v3 of `count` rows of a new tag that must succeed; the tag, its batch and request_id. */
+export async function payNew(count: number) {
+	const tag = tagOf();
+	const { result, batch } = await pay(tag, count);
+	return { tag, result, batch, requestId: String(batch.request_id) };
 }
 
 export const ledger = (tag: string) =>

@@ -9,10 +9,9 @@ import {
 	env,
 	itemsOf,
 	ledger,
-	pay,
+	payNew,
 	post,
 	states,
-	tagOf,
 	useResultsWorkflow,
 } from './results.support';
 
@@ -20,8 +19,7 @@ useResultsWorkflow();
 
 describe('payout results trigger: who may post', () => {
 	it('answers 401 without the token, with a wrong token or a wrong notification secret; the ledger is untouched and nothing runs', async () => {
-		const tag = tagOf();
-		const { batch } = await pay(tag, 2);
+		const { tag, batch } = await payNew(2);
 		const before = ledger(tag);
 		const payload = body(String(batch.request_id), [
 			{ reference_no: `${tag}-0`, status: 'processed', utr: 'UTR0001' },
@@ -63,9 +61,7 @@ describe('payout results trigger: who may post', () => {
 
 describe('payout results trigger: one item per row that changed the ledger', () => {
 	it('a JSON post with mixed outcomes runs once with one item per row, each with its ledger record', async () => {
-		const tag = tagOf();
-		const { batch } = await pay(tag, 3);
-		const requestId = String(batch.request_id);
+		const { tag, requestId } = await payNew(3);
 		const delivery = await post(
 			body(requestId, [
 				{ reference_no: `${tag}-0`, status: 'processed', utr: 'SBXN000000000001' },
@@ -105,8 +101,7 @@ describe('payout results trigger: one item per row that changed the ledger', () 
 	});
 
 	it('a form body (the same JSON in field payload) is applied alike; the same post twice runs nothing the second time', async () => {
-		const tag = tagOf();
-		const { batch } = await pay(tag, 2);
+		const { tag, batch } = await payNew(2);
 		const json = JSON.stringify(
 			body(String(batch.request_id), [
 				{ reference_no: `${tag}-0`, status: 'processed', utr: 'UTR-A' },
@@ -133,9 +128,7 @@ describe('payout results trigger: one item per row that changed the ledger', () 
 	});
 
 	it('out of order: a reversal before its processed result ends reversed, and the late processed or queued moves nothing back', async () => {
-		const tag = tagOf();
-		const { batch } = await pay(tag, 2);
-		const requestId = String(batch.request_id);
+		const { tag, requestId } = await payNew(2);
 		const reversed = await post(
 			body(requestId, [
 				{ reference_no: `${tag}-0`, status: 'reversed', utr: 'UTR-R', reason: 'Credit returned' },
@@ -167,8 +160,7 @@ describe('payout results trigger: one item per row that changed the ledger', () 
 	});
 
 	it("a result for another batch's request_id or an unknown reference changes nothing", async () => {
-		const tag = tagOf();
-		await pay(tag, 1);
+		const { tag } = await payNew(1);
 		const before = ledger(tag);
 		const delivery = await post(
 			body('another-batch', [

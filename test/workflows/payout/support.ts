@@ -5,9 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RunResult } from '../../harness';
 import { dataTables } from '../../harness';
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import type { GatewayRun } from '../support';
-import { runGateway } from '../support';
+import { runGateway, useFileSandbox } from '../support';
 
 export const UPLOAD = '/payout/v1/bulk/payouts';
 
@@ -19,22 +18,14 @@ export { HEADERS } from '../../sandbox/areas/payouts/fixtures';
  * the harness's data tables back as n8n starts them after each; returns the sandbox of the file.
  */
 export function useSandbox(): () => Sandbox {
-	let sandbox: Sandbox;
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => await sandbox.stop());
-	beforeEach(() => {
-		sandbox.faults.clear();
-		sandbox.clearRequests();
-	});
+	const sandbox = useFileSandbox();
 	afterEach(() => {
 		dataTables.enabled = true;
 		dataTables.store.delayMs = 0;
 		dataTables.store.onlyN8nNodes = false;
 		dataTables.store.gatherInserts = 0;
 	});
-	return () => sandbox;
+	return sandbox;
 }
 
 /** References unique to each test of a file: `<prefix><pid>R<n>`. */
@@ -88,6 +79,21 @@ export function queuedCounts(sandbox: Sandbox, tag: string): Map<string, number>
 			if (reference.startsWith(`${tag}-`)) counts.set(reference, (counts.get(reference) ?? 0) + 1);
 		}
 	return counts;
+}
+
+/**
+ * What a Bulk Create test file starts with: its sandbox (useSandbox), references unique to each
+ * test (`prefix`), Bulk Create v3 run as workflow `tag` and how often each reference was queued.
+ */
+export function usePayoutFile(prefix: string) {
+	const sandbox = useSandbox();
+	return {
+		sandbox,
+		tagOf: tagger(prefix),
+		payout: (tag: string, items: IDataObject[], options: IDataObject = {}) =>
+			bulkCreate(sandbox(), items, { options }, { workflowId: tag }),
+		queued: (tag: string) => [...queuedCounts(sandbox(), tag).values()],
+	};
 }
 
 /** The Payment Gateway node's output items, as JSON. */
