@@ -3,15 +3,13 @@
 // in the process and in n8n's Redis. Two copies of the receiver's modules stand for two processes
 // (each its own process lock and ledger cache), sharing one data table store and one Redis.
 import type { QueueRedis } from '../../../nodes/n8n-internals';
-import { DataTableLedger } from '../../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
-import { openTable } from '../../../nodes/PaymentGateway/actions/payout/ledger/table';
+import type { LedgerTable as Table } from '../../../nodes/PaymentGateway/actions/payout/ledger/table';
 import { ACQUIRE, RELEASE } from '../../../nodes/PaymentGateway/actions/payout/ledger/sharedLock';
 import type { ResultsPost } from '../../../nodes/PaymentGatewayPayoutTrigger/body';
-import { MemoryDataTables } from '../../harness/data-tables';
+import { queuedLedger as queuedLedgerOf } from '../PaymentGateway/actions/payout/ledger/queuedLedger';
 
 type ApplyModule = typeof import('../../../nodes/PaymentGatewayPayoutTrigger/apply');
 
-const node = { type: 'n8n-nodes-payment-gateway.paymentGateway' } as never;
 const REFS = ['A', 'B', 'C', 'D'];
 
 /** One Redis: SET NX PX and compare-and-delete, by the lock scripts' text. */
@@ -48,31 +46,21 @@ function nodeProcess(redis?: QueueRedis): ApplyModule {
 	return copy!;
 }
 
+/** The four references queued in batch-1, each data table call a round trip (so processes interleave). */
 async function queuedLedger() {
-	const store = new MemoryDataTables();
-	const aggregate = await store.getDataTableAggregateProxy({} as never, node);
-	const table = await openTable(
-		aggregate,
-		async (id) => await store.getDataTableProxy({} as never, node, id),
-		`Payout ledger apply ${Math.random()}`,
-	);
-	const rows = REFS.map((ref, i) => ({ row: i + 2, values: { 'Reference No': ref, Amount: 10 } }));
-	const ledger = new DataTableLedger(
-		table,
-		table.name,
-		{ workflowId: 'w', executionId: 'e' },
-		{ rows, currency: 'INR', remark: 'Nov' },
-		0,
-	);
-	await ledger.claim(REFS);
-	await ledger.settle({
-		confirmed: [{ refs: REFS, attempt: 1, requestId: 'batch-1' }],
-		released: [],
-		markers: [],
-	});
-	// Every data table call takes a round trip, so the two processes interleave.
+	const { table, key, store } = await queuedLedgerOf('apply', REFS, 'batch-1');
 	store.delayMs = 3;
-	return { table, key: table.name };
+	return { table, key };
+}
+
+/** `table` with its proxy's `name` call run through `around` (to count its calls or fail one). */
+function tableWith<K extends keyof Table['proxy']>(
+	table: Table,
+	name: K,
+	around: (original: Table['proxy'][K]) => Table['proxy'][K],
+): Table {
+	const original = (table.proxy[name] as (...args: unknown[]) => unknown).bind(table.proxy);
+	return { ...table, proxy: { ...table.proxy, [name]: around(original as Table['proxy'][K]) } };
 }
 
 const post: ResultsPost = {
@@ -110,15 +98,11 @@ describe('a results post reads the ledger once', () => {
 		const { table, key } = await queuedLedger();
 		const { applyPost } = nodeProcess();
 		let reads = 0;
-		const read = table.proxy.getManyRowsAndCount.bind(table.proxy);
-		const proxy = {
-			...table.proxy,
-			getManyRowsAndCount: async (...args: Parameters<typeof read>) => {
-				reads += 1;
-				return await read(...args);
-			},
-		};
-		const outcome = await applyPost({ ...table, proxy }, key, post);
+		const counted = tableWith(table, 'getManyRowsAndCount', (read) => async (...args) => {
+			reads += 1;
+			return await read(...args);
+		});
+		const outcome = await applyPost(counted, key, post);
 		expect(outcome.items.map((item) => item.json.state)).toEqual(REFS.map(() => 'processed'));
 		// One sync of the ledger: rows changed, rows added, the row count.
 		expect(reads).toBeLessThanOrEqual(3);
@@ -128,15 +112,11 @@ describe('a results post reads the ledger once', () => {
 		const { table, key } = await queuedLedger();
 		const { applyPost } = nodeProcess();
 		let writes = 0;
-		const update = table.proxy.updateRows.bind(table.proxy);
-		const proxy = {
-			...table.proxy,
-			updateRows: async (...args: Parameters<typeof update>) => {
-				if (++writes === 3) throw new Error('SQLITE_BUSY: database is locked');
-				return await update(...args);
-			},
-		};
-		const outcome = await applyPost({ ...table, proxy }, key, post);
+		const failing = tableWith(table, 'updateRows', (update) => async (...args) => {
+			if (++writes === 3) throw new Error('SQLITE_BUSY: database is locked');
+			return await update(...args);
+		});
+		const outcome = await applyPost(failing, key, post);
 		expect(outcome.items.map((item) => item.json.reference_no)).toEqual(['A', 'B']);
 		expect(outcome.failure?.message).toBe('SQLITE_BUSY: database is locked');
 	});

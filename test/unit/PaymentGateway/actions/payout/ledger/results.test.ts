@@ -1,42 +1,16 @@
-import { DataTableLedger } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/dataTableLedger';
 import {
 	applyResult,
 	recordsByReference,
 	recordsByRequestId,
 } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/results';
-import { openTable } from '../../../../../../nodes/PaymentGateway/actions/payout/ledger/table';
-import { MemoryDataTables } from '../../../../../harness/data-tables';
+import { queuedLedger } from './queuedLedger';
 
-const node = { type: 'n8n-nodes-payment-gateway.paymentGateway' } as never;
-
-async function queuedLedger(refs: string[]) {
-	const store = new MemoryDataTables();
-	const aggregate = await store.getDataTableAggregateProxy({} as never, node);
-	const table = await openTable(
-		aggregate,
-		async (id) => await store.getDataTableProxy({} as never, node, id),
-		`Payout ledger results ${Math.random()}`,
-	);
-	const rows = refs.map((ref, i) => ({ row: i + 2, values: { 'Reference No': ref, Amount: 10 } }));
-	const ledger = new DataTableLedger(
-		table,
-		table.name,
-		{ workflowId: 'w', executionId: 'e' },
-		{ rows, currency: 'INR', remark: 'Nov' },
-		0,
-	);
-	await ledger.claim(refs);
-	await ledger.settle({
-		confirmed: [{ refs, attempt: 1, requestId: 'n8n-batch-1' }],
-		released: [],
-		markers: [],
-	});
-	return { table, key: table.name, store };
-}
+/** `refs` queued in batch n8n-batch-1. */
+const queuedIn = async (refs: string[]) => await queuedLedger('results', refs, 'n8n-batch-1');
 
 describe('payout ledger: results applied by the one transition rule', () => {
 	it('processed with a UTR, then reversed; a late failed and a repeat change nothing', async () => {
-		const { table, key } = await queuedLedger(['A', 'B']);
+		const { table, key } = await queuedIn(['A', 'B']);
 		expect(
 			await applyResult(table, key, { reference_no: 'A', state: 'processed', utr: 'UTR1' }),
 		).toMatchObject({
