@@ -1,135 +1,34 @@
-// Drives a real n8n (the release of ./version.ts, installed by scripts/n8n.sh) with this package loaded, for the e2e suite.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// Drives a real n8n (the release of ./version.ts, installed by scripts/n8n.sh) with this package
+// loaded, for the e2e suite: imports, publishing, runs, webhooks, executions and REST calls as the
+// owner. Its processes: n8n-process.ts; what goes in and comes out: n8n-data.ts (re-exported here).
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { recordImportedVersion } from './history';
+import {
+	OWNER,
+	nodeItems,
+	type CliResult,
+	type CredentialEntry,
+	type Execution,
+	type ExecuteResult,
+	type WorkflowJson,
+} from './n8n-data';
+import { N8N_SH, N8nProcess, NODE24, freePortPair, sleep } from './n8n-process';
 import { n8nAtLeast } from './version';
 
-const ROOT = resolve(__dirname, '../..');
-const NODE24 = join(ROOT, 'scripts/node24.sh');
-const N8N_SH = join(ROOT, 'scripts/n8n.sh');
+export * from './n8n-data';
+export { freePortPair } from './n8n-process';
 
-export const PACKAGE = 'n8n-nodes-payment-gateway';
-export const GATEWAY_TYPE = `${PACKAGE}.paymentGateway`;
-export const TRIGGER_TYPE = `${PACKAGE}.paymentGatewayTrigger`;
-
-export const OWNER = {
-	email: 'owner@e2e.local',
-	firstName: 'E2e',
-	lastName: 'Owner',
-	password: 'E2e-Passw0rd',
-};
 const REST_HEADERS = { 'content-type': 'application/json', 'browser-id': 'n8n-e2e' };
 
-export interface CredentialEntry {
-	id: string;
-	name: string;
-	type: string;
-	data: Record<string, unknown>;
-}
-
-export interface WorkflowJson {
-	id: string;
-	name: string;
-	nodes: Array<Record<string, unknown>>;
-	connections: Record<string, unknown>;
-	[key: string]: unknown;
-}
-
-export interface CliResult {
-	code: number | null;
-	/** Set when the process ended by a signal (then code is null). */
-	signal?: NodeJS.Signals | null;
-	stdout: string;
-	stderr: string;
-}
-
-export interface Item {
-	json: Record<string, any>;
-	[key: string]: unknown;
-}
-
-/** What `n8n execute` printed: the run (IRun) when found, plus the raw output. */
-export interface ExecuteResult extends CliResult {
-	run?: { status?: string; data: { resultData: { runData: Record<string, any[]>; error?: any } } };
-	/** Items of a node's first main output in its first run; [] when it did not run. */
-	items(node: string): Item[];
-}
-
-export interface Execution {
-	id: string;
-	workflowId: string;
-	status: string;
-	finished: boolean;
-	mode: string;
-	data?: { resultData: { runData: Record<string, any[]>; error?: any } };
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): boolean {
-	try {
-		process.kill(-pid, signal);
-		return true;
-	} catch {
-		return false; // group already gone
-	}
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function portFree(port: number): Promise<boolean> {
-	return new Promise((done) => {
-		const server = createServer();
-		server.once('error', () => done(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-	});
-}
-
-/**
- * A free port whose next port is free too: n8n's task broker listens on port + 1. Below Linux's
- * ephemeral range (32768+), so an outgoing connection cannot take it before n8n listens.
- */
-export async function freePortPair(): Promise<number> {
-	for (let tries = 0; tries < 200; tries += 1) {
-		const port = 20000 + Math.floor(Math.random() * 12000);
-		if ((await portFree(port)) && (await portFree(port + 1))) return port;
-	}
-	throw new Error('no free port pair found');
-}
-
-/** Items of a node's first main output in its first run, from resultData.runData. */
-export function nodeItems(runData: Record<string, any[]> | undefined, node: string): Item[] {
-	return (runData?.[node]?.[0]?.data?.main?.[0] as Item[] | undefined) ?? [];
-}
-
-export class N8n {
-	readonly baseUrl: string;
-
-	private server?: ChildProcess;
-
-	private serverLog: string[] = [];
-
+export class N8n extends N8nProcess {
 	private apiKey?: string;
 
 	private cookie?: string;
-
-	// Process groups still running; dispose() kills any left. A crashed or interrupted jest cannot
-	// clean up from here (exit handlers on a test file's `process` never fire), so each n8n process
-	// watches jest's pid itself (N8N_WATCH_PID) and user folders live in the run folder that
-	// scripts/test-e2e.sh removes (N8N_E2E_TMP).
-	private readonly groups = new Set<number>();
-
-	private constructor(
-		readonly userFolder: string,
-		readonly port: number,
-		private readonly ui: boolean,
-		private readonly env: NodeJS.ProcessEnv = {},
-	) {
-		this.baseUrl = `http://127.0.0.1:${port}`;
-	}
 
 	/**
 	 * A fresh user folder (temporary; inside `parent` when given), free ports, and the built package
@@ -144,28 +43,6 @@ export class N8n {
 		const link = spawnSync('bash', [NODE24, 'bash', N8N_SH, 'link', folder], { encoding: 'utf8' });
 		if (link.status !== 0) throw new Error(`n8n.sh link failed: ${link.stderr}`);
 		return n8n;
-	}
-
-	/** One n8n CLI command (each boots n8n: seconds). JSON logs, so output can be parsed. */
-	cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
-		const child = this.spawn(args);
-		let stdout = '';
-		let stderr = '';
-		child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const timer = setTimeout(() => killGroup(child.pid!, 'SIGKILL'), timeoutMs);
-		return new Promise((done, fail) => {
-			child.once('error', fail);
-			child.once('close', (code, signal) => {
-				clearTimeout(timer);
-				// The task runner child may outlive the CLI process: take the whole group down.
-				killGroup(child.pid!, 'SIGKILL');
-				this.groups.delete(child.pid!);
-				// JSON logs go to stdout: a kill would otherwise leave the failure message empty.
-				if (signal) stderr += `\n(n8n ${args[0]} ended by ${signal})`;
-				done({ code, signal, stdout, stderr });
-			});
-		});
 	}
 
 	async importCredentials(credentials: CredentialEntry[]): Promise<void> {
@@ -208,85 +85,11 @@ export class N8n {
 		if (result.code !== 0) throw new Error(`publish:workflow ${id} failed:\n${tail(result)}`);
 	}
 
-	/**
-	 * `n8n start`, resolved once /healthz/readiness answers 200. The limit is a safety net for a hung
-	 * start: on a loaded 2-core machine a fresh n8n took over two minutes (migrations, then its
-	 * workflows), so callers' hooks and tests allow 900 s.
-	 */
-	async start(timeoutMs = 600_000): Promise<void> {
-		if (this.server) throw new Error('already started');
-		const child = this.spawn(['start']);
-		this.server = child;
-		this.serverLog = [];
-		const keep = (chunk: Buffer) => {
-			this.serverLog.push(chunk.toString());
-			if (this.serverLog.length > 400) this.serverLog.splice(0, 100);
-		};
-		child.stdout!.on('data', keep);
-		child.stderr!.on('data', keep);
-		let exited = false;
-		child.once('exit', () => (exited = true));
-		// Readiness answers 200 once the database is migrated; n8n 1.x registers its REST routes and
-		// activates workflows only after that, then prints this line (every release does).
-		let started = false;
-		let recent = '';
-		// Looked for before trimming: the line can arrive in one chunk with longer lines after it.
-		const seeStarted = (chunk: Buffer) => {
-			const text = recent + chunk.toString();
-			if (text.includes('Editor is now accessible via')) started = true;
-			recent = text.slice(-200);
-		};
-		child.stdout!.on('data', seeStarted);
-		child.stderr!.on('data', seeStarted);
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
-			if (exited) throw new Error(`n8n start exited early:\n${this.log().slice(-4000)}`);
-			const status = await fetch(`${this.baseUrl}/healthz/readiness`).then(
-				(r) => r.status,
-				() => 0,
-			);
-			if (status === 200 && started) {
-				child.stdout!.off('data', seeStarted);
-				child.stderr!.off('data', seeStarted);
-				return;
-			}
-			await sleep(250);
-		}
-		throw new Error(`n8n not ready after ${timeoutMs} ms:\n${this.log().slice(-4000)}`);
-	}
-
-	/** What `n8n start` printed so far (for failure messages). */
-	log(): string {
-		return this.serverLog.join('');
-	}
-
-	/** SIGTERM to the process group (n8n + task runner), SIGKILL after 15 s. */
-	async stop(): Promise<void> {
-		const child = this.server;
-		if (!child) return;
-		this.server = undefined;
+	/** Stops n8n; its API key and sign-in go with it. */
+	override async stop(): Promise<void> {
 		this.apiKey = undefined;
 		this.cookie = undefined;
-		const pid = child.pid!;
-		if (child.exitCode === null && child.signalCode === null) {
-			let timer: NodeJS.Timeout | undefined;
-			const exited = new Promise((done) => {
-				child.once('exit', done);
-				timer = setTimeout(done, 15_000);
-			});
-			killGroup(pid, 'SIGTERM');
-			await exited;
-			clearTimeout(timer);
-		}
-		killGroup(pid, 'SIGKILL');
-		this.groups.delete(pid);
-	}
-
-	/** Stops n8n and deletes the user folder. */
-	async dispose(): Promise<void> {
-		await this.stop();
-		for (const pid of this.groups) killGroup(pid, 'SIGKILL');
-		rmSync(this.userFolder, { recursive: true, force: true });
+		await super.stop();
 	}
 
 	/** Production URL of a trigger whose node has a webhookId (not a Webhook node's full path). */
@@ -428,28 +231,6 @@ export class N8n {
 		writeFileSync(file, JSON.stringify(content, null, 2));
 		const result = await this.cli([`import:${kind}`, `--input=${file}`]);
 		if (result.code !== 0) throw new Error(`import:${kind} failed:\n${tail(result)}`);
-	}
-
-	/** Own process group (detached), so stop() reaches the task runner too. */
-	private spawn(args: string[]): ChildProcess {
-		const child = spawn(
-			'bash',
-			[NODE24, 'bash', N8N_SH, 'run', this.userFolder, String(this.port), ...args],
-			{
-				detached: true,
-				stdio: ['ignore', 'pipe', 'pipe'],
-				env: {
-					...process.env,
-					...this.env,
-					N8N_LOG_FORMAT: 'json',
-					N8N_LOG_LEVEL: 'info',
-					N8N_DISABLE_UI: String(!this.ui),
-					N8N_WATCH_PID: String(process.pid),
-				},
-			},
-		);
-		this.groups.add(child.pid!);
-		return child;
 	}
 }
 
