@@ -2,44 +2,13 @@
 // the same rows must pay no one twice; saved nodes of versions 1-2 keep their one random upload.
 import type { IDataObject } from 'n8n-workflow';
 
-import { dataTables, ensureProcessedData, processedData } from '../../harness';
 import { requestsTo } from '../support';
-import { bulkCreate, neftRows, outputJson as json, UPLOAD, usePayoutFile } from './support';
+import { useDefaultsTests, withoutDataTables } from './defaults.support';
+import { neftRows as rows, outputJson as json, UPLOAD } from './support';
 
-const { sandbox, tagOf, queued } = usePayoutFile('D');
-
-/** n8n's data table module off (N8N_DISABLED_MODULES=data-table): the node's own memory. */
-async function withoutDataTables(run: () => Promise<void>): Promise<void> {
-	dataTables.enabled = false;
-	try {
-		await run();
-	} finally {
-		dataTables.enabled = true;
-	}
-}
-
-const rows = (tag: string, count: number) => neftRows(tag, count);
-
-/** Only what the editor asks for: resource, operation, currency (required). */
-const payout = (
-	items: IDataObject[],
-	more: {
-		parameters?: IDataObject;
-		typeVersion?: number;
-		continueOnFail?: boolean;
-		/** The same ID is the same workflow run again (the node's memory is kept per workflow). */
-		workflow?: string;
-	} = {},
-) =>
-	bulkCreate(sandbox(), items, more.parameters, {
-		workflowId: more.workflow,
-		typeVersion: more.typeVersion,
-		continueOnFail: more.continueOnFail,
-	});
+const { sandbox, tagOf, queued, payout, uploads } = useDefaultsTests('D');
 
 describe('payout.bulkCreate in a new node (version 3), default settings', () => {
-	const uploads = () => requestsTo(sandbox(), UPLOAD).length;
-
 	it('the same rows run twice: one payout queued; the second run pays no one and fails saying so', async () => {
 		const tag = tagOf();
 		const first = await payout(rows(tag, 2), { workflow: tag });
@@ -182,106 +151,6 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 		expect(queued(tag)).toEqual([1, 1]);
 	});
 
-	it('an answer lost on every attempt: the same rows again are sent under the same request ID, settled as already queued; 0 duplicates', async () => {
-		const tag = tagOf();
-		// The first attempt and the node's 3 repeats (its default) all lose their answers.
-		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
-		const first = await payout(rows(tag, 3), { workflow: tag });
-		expect(first.error?.message).toMatch(/^Batch 1 of 1 .* got no clear answer/);
-		expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(4);
-		sandbox().faults.clear();
-		const again = await payout([...rows(tag, 4)], { workflow: tag });
-		expect(again.error).toBeUndefined();
-		expect(json(again).map((j) => [j.status, j.total_records])).toEqual([
-			['alreadyQueued', 3],
-			['queued', 1],
-		]);
-		expect(queued(tag)).toEqual([1, 1, 1, 1]);
-		// Settled: a third run knows all four.
-		expect((await payout(rows(tag, 4), { workflow: tag })).error?.message).toMatch(
-			/^Nothing was paid/,
-		);
-	});
-
-	it('rows of an unanswered batch that changed since: the run stops naming them, until told what became of them', async () => {
-		const tag = tagOf();
-		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD, count: 4 });
-		await payout(rows(tag, 2), { workflow: tag });
-		sandbox().faults.clear();
-		sandbox().clearRequests();
-		const edited = rows(tag, 2).map((r) => ({ ...r, Remark: 'Edited' }));
-		const stopped = await payout(edited, { workflow: tag });
-		expect(stopped.error?.message).toMatch(
-			new RegExp(
-				`^Nothing was sent: 2 rows were sent by an earlier run .* \\(Reference No ${tag}-0, ${tag}-1\\)`,
-			),
-		);
-		expect(uploads()).toBe(0);
-		// The dashboard shows them paid: counted as queued, nothing sent, the run pays no one.
-		const counted = await payout(edited, {
-			workflow: tag,
-			parameters: { options: { unconfirmedReferences: 'countAsQueued' } },
-		});
-		expect(counted.error?.message).toMatch(/^Nothing was paid/);
-		expect(uploads()).toBe(0);
-		expect((await payout(edited, { workflow: tag })).error?.message).toMatch(/^Nothing was paid/);
-	});
-
-	it('n8n data tables off, n8n stopped after marking rows as being sent, before sending them: the next run does not skip them, it stops and names them', async () => {
-		dataTables.enabled = false;
-		const tag = tagOf();
-		// What a crash between the node's mark and its upload leaves in n8n's processed-data store.
-		await ensureProcessedData();
-		await processedData.checkProcessedAndRecord(
-			[`q:${tag}-0`, `q:${tag}-1`],
-			'node',
-			{ workflow: { id: tag } as never, node: { id: 'harness-node-2' } as never },
-			{ mode: 'entries' },
-		);
-		const next = await payout(rows(tag, 2), { workflow: tag });
-		expect(next.error?.message).toMatch(/^Nothing was sent: 2 rows were sent by an earlier run/);
-		expect(uploads()).toBe(0);
-		const sent = await payout(rows(tag, 2), {
-			workflow: tag,
-			parameters: { options: { unconfirmedReferences: 'sendAgain' } },
-		});
-		expect(json(sent)).toMatchObject([{ status: 'queued', total_records: 2 }]);
-		expect(queued(tag)).toEqual([1, 1]);
-	});
-
-	it('an unanswered batch the user found unpaid: Send Again sends it', async () => {
-		const tag = tagOf();
-		sandbox().faults.inject({ kind: 'status500', path: UPLOAD, count: 4 });
-		await payout(rows(tag, 2), { workflow: tag });
-		sandbox().faults.clear();
-		const edited = rows(tag, 2).map((r) => ({ ...r, Remark: 'Edited' }));
-		const sent = await payout(edited, {
-			workflow: tag,
-			parameters: { options: { unconfirmedReferences: 'sendAgain' } },
-		});
-		expect(json(sent)).toMatchObject([{ status: 'queued', total_records: 2 }]);
-		expect(queued(tag)).toEqual([1, 1]);
-	});
-
-	it('n8n data tables off, a memory that would pass Remembered References stops the run before sending', async () => {
-		dataTables.enabled = false;
-		const tag = tagOf();
-		const options = { rememberedReferences: 10 };
-		expect(
-			(await payout(rows(tag, 8), { workflow: tag, parameters: { options } })).error,
-		).toBeUndefined();
-		const full = await payout(rows(tag, 11), { workflow: tag, parameters: { options } });
-		expect(full.error?.message).toBe(
-			"Nothing was sent: the node's memory of queued references would pass its size (8 held, 3 to add, Remembered References 10)",
-		);
-		expect(uploads()).toBe(1);
-		const raised = await payout(rows(tag, 11), {
-			workflow: tag,
-			parameters: { options: { rememberedReferences: 20 } },
-		});
-		expect(json(raised)[0]).toMatchObject({ status: 'queued', total_records: 3 });
-	});
-
 	it('1,200 rows: 3 batches of 500, 500 and 200, no option turned on', async () => {
 		const tag = tagOf();
 		const result = await payout(rows(tag, 1200));
@@ -304,15 +173,6 @@ describe('payout.bulkCreate in a new node (version 3), default settings', () => 
 			'Payout row 1101 (item 1099), Beneficiary IFSC: must have the form XXXX0XXXXXX (received "HDFC12345")',
 		);
 		expect(sandbox().requests).toHaveLength(0);
-	});
-
-	it('a lost answer the node repeats itself: settled in the same run by the refusal of the repeat', async () => {
-		const tag = tagOf();
-		sandbox().faults.inject({ kind: 'dropAnswer', path: UPLOAD });
-		const result = await payout(rows(tag, 3));
-		expect(result.error).toBeUndefined();
-		expect(json(result)).toMatchObject([{ status: 'queued', confirmedByDuplicate: true }]);
-		expect(queued(tag)).toEqual([1, 1, 1]);
 	});
 });
 
