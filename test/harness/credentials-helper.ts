@@ -1,4 +1,6 @@
-import { Credentials, getAdditionalKeys } from 'n8n-core';
+// n8n's credentials helper for the harness, over the in-memory credential store (credential-store.ts)
+// with the credential data read as n8n reads it (credential-data.ts).
+import { Credentials } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -8,78 +10,26 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
-	INodeParameters,
 	INodeProperties,
 	IRequestOptionsSimplified,
 	IWorkflowExecuteAdditionalData,
-	IWorkflowDataProxyAdditionalKeys,
 	WorkflowExecuteMode,
+	Workflow,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, UserError, Workflow, deepCopy } from 'n8n-workflow';
+import { ICredentialsHelper, UserError, deepCopy } from 'n8n-workflow';
 
-import { credentialTypes, nodeTypes } from './registry';
+import {
+	applyDefaultsAndResolve,
+	authenticateGeneric,
+	credentialProperties,
+} from './credential-data';
+import type { CredentialStore, StoredCredential } from './credential-store';
+import { credentialTypes } from './registry';
+
+export { CredentialStore, type StoredCredential } from './credential-store';
 
 /** Node type of the stand-in node testCredential() runs declarative tests with. */
 export const CREDENTIAL_TEST_NODE_TYPE = 'harness.credentialTest';
-
-export interface StoredCredential {
-	id: string;
-	name: string;
-	type: string;
-	data: ICredentialDataDecryptedObject;
-}
-
-/** In-memory stand-in for n8n's credentials table, keyed by credential id. */
-export class CredentialStore {
-	private readonly entries = new Map<string, StoredCredential>();
-
-	add(credential: StoredCredential): void {
-		if (this.entries.has(credential.id)) {
-			throw new UserError(`Two harness credentials share the id "${credential.id}"`);
-		}
-		this.entries.set(credential.id, { ...credential, data: deepCopy(credential.data) });
-	}
-
-	get(id: string): StoredCredential | undefined {
-		return this.entries.get(id);
-	}
-
-	/** The credential a node reference points at: by id, else by name and type, else by type. */
-	find(ref: Partial<INodeCredentialsDetails>, type: string): StoredCredential | undefined {
-		if (ref.id) return this.entries.get(ref.id);
-		const ofType = [...this.entries.values()].filter((entry) => entry.type === type);
-		return ofType.find((entry) => entry.name === ref.name) ?? ofType[0];
-	}
-
-	update(id: string, data: ICredentialDataDecryptedObject): void {
-		const entry = this.entries.get(id);
-		if (!entry) throw new UserError(`Credential with ID "${id}" does not exist`);
-		entry.data = deepCopy(data);
-	}
-
-	snapshot(): Map<string, ICredentialDataDecryptedObject> {
-		return new Map([...this.entries].map(([id, entry]) => [id, deepCopy(entry.data)]));
-	}
-}
-
-const MOCK_NODE: INode = {
-	id: 'harness-credentials-mock',
-	name: 'Harness credentials mock',
-	type: 'harness.noOp',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
-
-/** A throwaway workflow to resolve expressions in when the caller has none (as n8n does). */
-function mockWorkflow(): Workflow {
-	return new Workflow({
-		nodes: [deepCopy(MOCK_NODE)],
-		connections: {},
-		active: false,
-		nodeTypes,
-	});
-}
 
 /**
  * Follows the behaviour of n8n's cli CredentialsHelper over the in-memory store: defaults of the
@@ -114,40 +64,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') {
 			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		}
-		if (authenticate?.type === 'generic') {
-			const resolveIn = workflow ?? mockWorkflow();
-			const resolveFor = node && workflow ? node : MOCK_NODE;
-			const target = requestOptions as unknown as Record<string, Record<string, unknown>>;
-			target.headers ??= {};
-			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
-				for (const [key, value] of Object.entries(outerValue as Record<string, unknown>)) {
-					const keys = { $credentials: credentials };
-					const resolvedKey = this.resolveValue(key, keys, resolveIn, resolveFor);
-					target[outerKey] ??= {};
-					target[outerKey][resolvedKey] = this.resolveValue(value, keys, resolveIn, resolveFor);
-				}
-			}
-		}
+		authenticateGeneric(credentials, typeName, requestOptions, workflow, node);
 		return requestOptions as IHttpRequestOptions;
-	}
-
-	/** Only '='-prefixed strings are expressions; an empty result becomes '' (as in n8n). */
-	private resolveValue(
-		value: unknown,
-		additionalKeys: IWorkflowDataProxyAdditionalKeys,
-		workflow: Workflow,
-		node: INode,
-	): string {
-		if (typeof value !== 'string' || value.charAt(0) !== '=') return value as string;
-		const resolved = workflow.expression.getSimpleParameterValue(
-			node,
-			value,
-			'internal',
-			additionalKeys,
-			undefined,
-			'',
-		);
-		return resolved ? resolved.toString() : '';
 	}
 
 	private expirablePropertyName(typeName: string): string | undefined {
@@ -243,47 +161,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		executeData?: IExecuteData,
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): ICredentialDataDecryptedObject {
-		const properties = this.getCredentialsProperties(type);
-		let decrypted = NodeHelpers.getNodeParameters(
-			properties,
-			data as INodeParameters,
-			true,
-			false,
-			null,
-			null,
-		) as ICredentialDataDecryptedObject;
-		// Not a declared property, so getNodeParameters dropped it.
-		if (data.oauthTokenData !== undefined) decrypted.oauthTokenData = data.oauthTokenData;
-
-		const additionalKeys = getAdditionalKeys(additionalData, mode, null, { isCredential: true });
-		if (expressionResolveValues) {
-			const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } =
-				expressionResolveValues;
-			decrypted = workflow.expression.getParameterValue(
-				decrypted as INodeParameters,
-				runExecutionData,
-				runIndex,
-				itemIndex,
-				node.name,
-				connectionInputData,
-				mode,
-				additionalKeys,
-				executeData,
-				false,
-				decrypted,
-			) as ICredentialDataDecryptedObject;
-		} else {
-			decrypted = mockWorkflow().expression.getComplexParameterValue(
-				MOCK_NODE,
-				decrypted as INodeParameters,
-				mode,
-				additionalKeys,
-				undefined,
-				undefined,
-				decrypted,
-			) as ICredentialDataDecryptedObject;
-		}
-		return decrypted;
+		return applyDefaultsAndResolve(
+			additionalData,
+			data,
+			type,
+			mode,
+			executeData,
+			expressionResolveValues,
+		);
 	}
 
 	async updateCredentials(
@@ -305,28 +190,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 
 	/** Own properties merged over those of the `extends` parents (parents' come first). */
 	getCredentialsProperties(type: string): INodeProperties[] {
-		const credentialType = credentialTypes.getByName(type);
-		if (credentialType.extends === undefined) {
-			if (['oAuth1Api', 'oAuth2Api'].includes(type)) {
-				return [
-					...credentialType.properties,
-					{
-						displayName: 'oauthTokenData',
-						name: 'oauthTokenData',
-						type: 'json',
-						required: false,
-						default: {},
-					},
-				];
-			}
-			return credentialType.properties;
-		}
-		const combined: INodeProperties[] = [];
-		for (const parent of credentialType.extends) {
-			NodeHelpers.mergeNodeProperties(combined, this.getCredentialsProperties(parent));
-		}
-		NodeHelpers.mergeNodeProperties(combined, credentialType.properties);
-		return combined;
+		return credentialProperties(type);
 	}
 
 	private getStoredOrFail(
