@@ -1,12 +1,12 @@
-// The package on n8n's distributed engine: main + one `n8n webhook` + two `n8n worker`s, queue mode,
-// PostgreSQL, binary data in the database. Action workflows run in a worker; the trigger fires
-// through the webhook process; a burst with re-sends at concurrency 1 and 50 counts executions per
-// delivery key.
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The Payment Gateway Trigger on n8n's distributed engine: main + one `n8n webhook` + two
+// `n8n worker`s, queue mode, PostgreSQL. The trigger fires through the webhook process; a burst with
+// re-sends at concurrency 1 and 50 counts executions per delivery key; then three processes receive
+// it at once, with a process killed, Redis paused or PostgreSQL's pool exhausted. (The action
+// workflows in workers: queue-actions.queue.ts.)
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
 import {
 	deliveries,
 	judge,
@@ -17,48 +17,23 @@ import {
 	type Delivery,
 } from './burst';
 import { TRIGGER_PATH } from './fixtures';
+import type { N8n } from './n8n';
+import { sleep } from './n8n-process';
+import { ClusterProcess, pauseRedis, pgQuery, redisCommand, redisKeyCount } from './queue';
+import { errorLines as errorLinesOf, startCluster, stopCluster } from './queue-mode.cluster';
 import {
-	GATEWAY_TYPE,
-	N8n,
-	TRIGGER_TYPE,
-	nodeItems,
-	type CredentialEntry,
-	type Execution,
-	type WorkflowJson,
-} from './n8n';
-import {
-	ClusterProcess,
-	pauseRedis,
-	pgQuery,
-	queueEnvironment,
-	redisCommand,
-	redisKeyCount,
-} from './queue';
+	DUPLICATE,
+	EVENTS_ID,
+	TRIGGER,
+	claimKey,
+	eventsHook,
+	eventsWorkflow,
+	executionOf,
+	expectEachOnce,
+	leaveClaimsUnsettled,
+} from './queue-mode.trigger';
 import { spreadBurst, type Spread } from './receivers';
 import { N8N_VERSION } from './version';
-
-const { fillCredentials } = require('../../examples/fill-credentials.js') as {
-	fillCredentials: (values: unknown) => CredentialEntry[];
-};
-
-const TRIGGER = 'Payment Gateway Trigger';
-const EVENTS_ID = 'qEventsBurst0001';
-const LIST_ID = 'qTransactions001';
-const PAYOUTS_ID = 'qPayoutsBulk0001';
-const eventsHook = randomUUID();
-const TRIGGER_NODE_ID = randomUUID();
-/** The trigger's claim of a delivery key in n8n's Redis (exactly-once/redis-store.ts keyFor). */
-const claimKey = (deliveryKey: string) =>
-	`n8n:payment-gateway-trigger:${createHash('sha256').update(`${EVENTS_ID}:${TRIGGER_NODE_ID}\u0000${deliveryKey}`).digest('hex')}`;
-const DUPLICATE = '{"received":true,"processed":false,"reason":"duplicate delivery"}';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The id of the first execution of the trigger workflow carrying `delivery` (n8n's database). */
-const executionOf = (delivery: Delivery) =>
-	pgQuery(
-		`SELECT e.id FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id
-		 WHERE e."workflowId" = '${EVENTS_ID}' AND d.data LIKE '%${JSON.stringify(delivery.key).replace(/'/g, "''")}%'
-		 ORDER BY e.id LIMIT 1`,
-	);
 
 const AT_ONE = deliveries(8_000_000, 150);
 const AT_FIFTY = deliveries(8_000_150, 150);
@@ -76,124 +51,9 @@ let second: ClusterProcess;
 let workers: ClusterProcess[] = [];
 let eventsUrl: string;
 
-const node = (
-	name: string,
-	type: string,
-	parameters: Record<string, unknown>,
-	extra: Record<string, unknown> = {},
-) => ({
-	id: randomUUID(),
-	name,
-	type,
-	typeVersion: 1,
-	position: [0, 0],
-	parameters,
-	...extra,
-});
-const webhookNode = (path: string) =>
-	node(
-		'Start',
-		'n8n-nodes-base.webhook',
-		{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-		{
-			typeVersion: 2,
-			webhookId: randomUUID(),
-		},
-	);
-const link = (from: string, to: string) => ({
-	[from]: { main: [[{ node: to, type: 'main', index: 0 }]] },
-});
-
-function workflows(): WorkflowJson[] {
-	const payouts = JSON.parse(
-		readFileSync(resolve(__dirname, '../../examples/scheduled-payouts.json'), 'utf8'),
-	) as WorkflowJson;
-	const triggers = ['Sticky Note', 'Run now', 'Every Friday 09:00'];
-	const connections = Object.fromEntries(
-		Object.entries(payouts.connections).filter(([from]) => !triggers.includes(from)),
-	);
-	return [
-		{
-			...payouts,
-			id: PAYOUTS_ID,
-			name: 'Queue payouts',
-			active: false,
-			nodes: [
-				webhookNode('queue-payouts'),
-				...payouts.nodes.filter((n) => !triggers.includes(String(n.name))),
-			],
-			connections: { ...link('Start', 'Payout rows'), ...connections },
-		},
-		{
-			id: LIST_ID,
-			name: 'Queue transactions',
-			active: false,
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				webhookNode('queue-transactions'),
-				node(
-					'Payment Gateway',
-					GATEWAY_TYPE,
-					{
-						authentication: 'hosted',
-						resource: 'transaction',
-						operation: 'getMany',
-						returnAll: false,
-						limit: 5,
-					},
-					{
-						credentials: {
-							paymentGatewayHostedApi: {
-								id: 'pgExampleHosted',
-								name: 'Payment Gateway Hosted (example)',
-							},
-						},
-					},
-				),
-			],
-			connections: link('Start', 'Payment Gateway'),
-		},
-		{
-			id: EVENTS_ID,
-			name: 'Queue payment events',
-			active: false,
-			settings: { executionOrder: 'v1' },
-			nodes: [
-				node(
-					TRIGGER,
-					TRIGGER_TYPE,
-					{ events: ['*'] },
-					{
-						id: TRIGGER_NODE_ID,
-						webhookId: eventsHook,
-						credentials: {
-							paymentGatewayWebhookApi: {
-								id: 'pgExampleWebhook',
-								name: 'Payment Gateway Webhook (example)',
-							},
-						},
-					},
-				),
-				node('Received', 'n8n-nodes-base.noOp', {}),
-			],
-			connections: link(TRIGGER, 'Received'),
-		},
-	];
-}
-
 beforeAll(async () => {
-	Object.assign(process.env, queueEnvironment());
 	keysBefore = redisKeyCount('n8n:payment-gateway-trigger:*');
-	sandbox = await startSandbox({ seed: 41, transactionCount: 40 });
-	main = await N8n.create();
-	await main.importCredentials(fillCredentials(sandbox));
-	for (const workflow of workflows()) {
-		await main.importWorkflow(workflow);
-		await main.publish(workflow.id);
-	}
-	await main.start();
-	webhook = await ClusterProcess.start('webhook');
-	workers = await Promise.all([ClusterProcess.start('worker'), ClusterProcess.start('worker')]);
+	({ sandbox, main, webhook, workers } = await startCluster([eventsWorkflow()]));
 	eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 	const deadline = Date.now() + 60_000;
 	while ((await post(eventsUrl, 'probe', { probe: true })).status === 404) {
@@ -204,76 +64,14 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
-	await Promise.all([webhook?.stop(), ...workers.map(async (w) => await w.stop())]);
-	await main?.dispose();
-	await sandbox?.stop();
+	await stopCluster({ sandbox, main, webhook, workers });
 	const file = resolve(__dirname, '../../.tools/burst-queue.json');
 	mkdirSync(join(file, '..'), { recursive: true });
 	writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
 }, 120_000);
 
-/** Starts a webhook workflow through the webhook process; its one execution, once finished. */
-async function runThroughWebhookProcess(path: string, workflowId: string): Promise<Execution> {
-	const answer = await fetch(`${webhook.n8n.baseUrl}/webhook/${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: '{}',
-	});
-	expect(answer.status).toBe(200);
-	const executions = await main.waitForExecutions(
-		workflowId,
-		(e) => e.some((x) => x.finished || x.status === 'error'),
-		120_000,
-	);
-	expect(executions).toHaveLength(1);
-	return executions[0];
-}
-
 /** The first error lines n8n's processes logged (JSON logs), for the figures. */
-function errorLines(): string {
-	const lines = [main.log(), webhook.log(), second?.log() ?? ''].join('\n').split('\n');
-	return lines
-		.filter((line) => line.includes('"level":"error"'))
-		.slice(0, 3)
-		.map((line) => line.slice(0, 600))
-		.join('\n');
-}
-
-/** Which worker logged "Worker started execution <id>". */
-function workerOf(executionId: string): number {
-	return workers.findIndex((w) => w.log().includes(`Worker started execution ${executionId} `));
-}
-
-describe('queue mode: main + webhook process + two workers, PostgreSQL, binary data in the database', () => {
-	it('Transaction > Get Many runs in a worker: five transactions from the sandbox', async () => {
-		const execution = await runThroughWebhookProcess('queue-transactions', LIST_ID);
-		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
-		expect(workerOf(execution.id)).toBeGreaterThanOrEqual(0);
-		const items = nodeItems(execution.data?.resultData.runData, 'Payment Gateway');
-		expect(items).toHaveLength(5);
-		const known = new Set(sandbox.state.transactions.map((t) => String(t.transaction_id)));
-		for (const item of items) expect(known.has(String(item.json.transaction_id))).toBe(true);
-	});
-
-	it('Payout Bulk Create from items runs in a worker: the .xlsx kept in the database, one batch queued', async () => {
-		const execution = await runThroughWebhookProcess('queue-payouts', PAYOUTS_ID);
-		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
-		expect(workerOf(execution.id)).toBeGreaterThanOrEqual(0);
-		const [report] = nodeItems(execution.data?.resultData.runData, 'Validate payouts');
-		expect(report.json.valid).toBe(true);
-		const binary = (report as { binary?: Record<string, { id?: string; fileName?: string }> })
-			.binary?.data;
-		expect(binary?.fileName).toMatch(/\.xlsx$/);
-		expect(binary?.id).toMatch(/^database:/);
-		const [submitted] = nodeItems(execution.data?.resultData.runData, 'Submit payouts');
-		expect(submitted.json).toMatchObject({
-			request_id: report.json.request_id,
-			total_records: 3,
-			payouts_queued: 3,
-		});
-		expect([...sandbox.state.payoutBatches.keys()]).toEqual([report.json.request_id]);
-	});
-});
+const errorLines = () => errorLinesOf([main, webhook, second]);
 
 async function burst(list: Delivery[], concurrency: number): Promise<void> {
 	const target = {
@@ -289,11 +87,7 @@ async function burst(list: Delivery[], concurrency: number): Promise<void> {
 	const { result, lost, twice, extra } = run;
 	figures.push(result);
 	console.log(`queue mode burst: ${JSON.stringify(result)}\n${errorLines()}`);
-	expect({ lost: lost.slice(0, 5), twice: twice.slice(0, 5), extra }).toEqual({
-		lost: [],
-		twice: [],
-		extra: 0,
-	});
+	expectEachOnce({ lost, twice, extra });
 	// A retried delivery whose first attempt got through is answered as a duplicate: count both.
 	expect(result.other).toEqual([]);
 	expect(result.started + result.dropped).toBe(run.sent);
@@ -374,11 +168,7 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 			`queue mode, ${name}: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}\n${errorLines()}`,
 		);
 		earlier.push(...list);
-		expect({ lost: run.lost.slice(0, 5), twice: run.twice.slice(0, 5), extra: run.extra }).toEqual({
-			lost: [],
-			twice: [],
-			extra: 0,
-		});
+		expectEachOnce(run);
 		expect(run.figures.other).toEqual([]);
 		return run;
 	}
@@ -403,11 +193,7 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 		// Its claim settled (confirmed on n8n's answer) before it is made to look orphaned.
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		// As a SIGKILL leaves it, made exactly: the pending claim expired, its mark of 20 s ago stays.
-		for (const delivery of [ran, fresh]) {
-			const key = claimKey(delivery.key);
-			redisCommand('DEL', key);
-			redisCommand('SET', `${key}:since`, String(Date.now() - 20_000), 'PX', '600000');
-		}
+		leaveClaimsUnsettled([ran, fresh]);
 		expect(await post(eventsUrl, secret, ran.payload)).toEqual({ status: 200, body: DUPLICATE });
 		expect(redisCommand('GET', claimKey(ran.key))).toBe('done');
 		const answer = await post(eventsUrl, secret, fresh.payload);
@@ -446,11 +232,7 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 			`e2e-${queuedId}`,
 		);
 		try {
-			for (const delivery of [unqueued, queued]) {
-				const key = claimKey(delivery.key);
-				redisCommand('DEL', key);
-				redisCommand('SET', `${key}:since`, String(Date.now() - 20_000), 'PX', '600000');
-			}
+			leaveClaimsUnsettled([unqueued, queued]);
 			expect(await post(eventsUrl, secret, queued.payload)).toEqual({
 				status: 200,
 				body: DUPLICATE,
@@ -511,11 +293,7 @@ describe('queue mode: three processes receiving the trigger (main + two webhook 
 			console.log(
 				`queue mode, PostgreSQL pool exhausted: ${JSON.stringify(run.figures)}\n${run.lost.join('\n')}`,
 			);
-			expect({
-				lost: run.lost.slice(0, 5),
-				twice: run.twice.slice(0, 5),
-				extra: run.extra,
-			}).toEqual({ lost: [], twice: [], extra: 0 });
+			expectEachOnce(run);
 			expect(run.figures.other).toEqual([]);
 			expect(
 				Object.keys(run.figures.errors).some((kind) => kind.includes('Database is not ready')),
