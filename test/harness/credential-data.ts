@@ -108,7 +108,7 @@ export function credentialProperties(type: string): INodeProperties[] {
 }
 
 /** Defaults of the type's properties, then expressions inside the data (n8n order). */
-export function applyDefaultsAndResolve(
+export function resolveCredentialData(
 	additionalData: IWorkflowExecuteAdditionalData,
 	data: ICredentialDataDecryptedObject,
 	type: string,

@@ -19,9 +19,9 @@ import type {
 import { ICredentialsHelper, UserError, deepCopy } from 'n8n-workflow';
 
 import {
-	applyDefaultsAndResolve,
 	authenticateGeneric,
 	credentialProperties,
+	resolveCredentialData,
 } from './credential-data';
 import type { CredentialStore, StoredCredential } from './credential-store';
 import { credentialTypes } from './registry';
@@ -142,34 +142,12 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const data = deepCopy(this.getStoredOrFail(nodeCredentials, type).data);
 		if (raw) return data;
-		return this.applyDefaultsAndResolve(
-			additionalData,
-			data,
-			type,
-			mode,
-			executeData,
-			expressionResolveValues,
-		);
+		const resolveValues = expressionResolveValues;
+		return resolveCredentialData(additionalData, data, type, mode, executeData, resolveValues);
 	}
 
 	/** Defaults of the type's properties, then expressions inside the data (n8n order). */
-	applyDefaultsAndResolve(
-		additionalData: IWorkflowExecuteAdditionalData,
-		data: ICredentialDataDecryptedObject,
-		type: string,
-		mode: WorkflowExecuteMode,
-		executeData?: IExecuteData,
-		expressionResolveValues?: ICredentialsExpressionResolveValues,
-	): ICredentialDataDecryptedObject {
-		return applyDefaultsAndResolve(
-			additionalData,
-			data,
-			type,
-			mode,
-			executeData,
-			expressionResolveValues,
-		);
-	}
+	readonly applyDefaultsAndResolve = resolveCredentialData;
 
 	async updateCredentials(
 		nodeCredentials: INodeCredentialsDetails,

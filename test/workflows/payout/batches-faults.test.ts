@@ -44,14 +44,11 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 		'%s on batch %i of 3: the error says where the run stands; the re-run queues every batch exactly once',
 		async (_label, k, fault, status) => {
 			const tag = tagOf();
+			// The same rows, request ID and workflow each time: a re-run of the same payroll.
+			const run = async () =>
+				await fromItems(rows(tag, 1001), { requestId: tag, ...ONE_RETRY }, false, undefined, tag);
 			sandbox().faults.inject(fault);
-			const first = await fromItems(
-				rows(tag, 1001),
-				{ requestId: tag, ...ONE_RETRY },
-				false,
-				undefined,
-				tag,
-			);
+			const first = await run();
 			expect(first.error?.message).toMatch(
 				new RegExp(
 					`^Batch ${k} of 3 \\(sheet rows ${(k - 1) * 500 + 2}–${Math.min(k * 500, 1001) + 1}, request ID ${tag}-${k}\\) (was refused|got no clear answer)`,
@@ -77,13 +74,7 @@ describe('payout.bulkCreate, Split Into Batches: a fault in the middle, then a r
 			expect(requestsTo(sandbox(), UPLOAD)).toHaveLength(k - 1 + (_label === 'a refusal' ? 1 : 2));
 
 			sandbox().faults.clear();
-			const again = await fromItems(
-				rows(tag, 1001),
-				{ requestId: tag, ...ONE_RETRY },
-				false,
-				undefined,
-				tag,
-			);
+			const again = await run();
 			expectEachRowOnce(tag, 1001);
 			if (k === 3 && _label === 'a lost answer') {
 				// The last batch had been queued: this run moved no money, and says so.
