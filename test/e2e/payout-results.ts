@@ -12,6 +12,9 @@ import {
 	workflowOf,
 } from './payout-ledger';
 
+// Its reads moved to payout-ledger.ts; kept importable from here.
+export { tableRows } from './payout-ledger';
+
 export const RESULTS = 'e2eResultsTrigger';
 export const RESULTS_PATH = 'payout-results';
 const TRIGGER = 'n8n-nodes-payment-gateway.paymentGatewayPayoutTrigger';
