@@ -1,8 +1,8 @@
 // The Payment Gateway Trigger on n8n's distributed engine: main + one `n8n webhook` + two
 // `n8n worker`s, queue mode, PostgreSQL. The trigger fires through the webhook process; a burst with
 // re-sends at concurrency 1 and 50 counts executions per delivery key; then three processes receive
-// it at once, with a process killed, Redis paused or PostgreSQL's pool exhausted. (The action
-// workflows in workers: queue-actions.queue.ts.)
+// it at once, with a process killed, Redis paused or PostgreSQL's pool exhausted. The same cluster
+// runs the action workflows in workers first (queue-actions.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -19,6 +19,7 @@ import {
 import { TRIGGER_PATH } from './fixtures';
 import type { N8n } from './n8n';
 import { sleep } from './n8n-process';
+import { actionWorkflows, describeActionWorkflows } from './queue-actions';
 import { ClusterProcess, pauseRedis, pgQuery, redisCommand, redisKeyCount } from './queue';
 import { errorLines as errorLinesOf, startCluster, stopCluster } from './queue-mode.cluster';
 import {
@@ -53,7 +54,10 @@ let eventsUrl: string;
 
 beforeAll(async () => {
 	keysBefore = redisKeyCount('n8n:payment-gateway-trigger:*');
-	({ sandbox, main, webhook, workers } = await startCluster([eventsWorkflow()]));
+	({ sandbox, main, webhook, workers } = await startCluster([
+		eventsWorkflow(),
+		...actionWorkflows(),
+	]));
 	eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 	const deadline = Date.now() + 60_000;
 	while ((await post(eventsUrl, 'probe', { probe: true })).status === 404) {
@@ -69,6 +73,8 @@ afterAll(async () => {
 	mkdirSync(join(file, '..'), { recursive: true });
 	writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
 }, 120_000);
+
+describeActionWorkflows(() => ({ sandbox, main, webhook, workers }));
 
 /** The first error lines n8n's processes logged (JSON logs), for the figures. */
 const errorLines = () => errorLinesOf([main, webhook, second]);
