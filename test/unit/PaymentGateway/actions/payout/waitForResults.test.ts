@@ -1,7 +1,5 @@
-import type { INode, INodeType, INodeTypes } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
-import { PaymentGateway } from '../../../../../nodes/PaymentGateway/PaymentGateway.node';
 import {
 	CHECK_NOTE,
 	firstWait,
@@ -9,27 +7,10 @@ import {
 	nextWait,
 } from '../../../../../nodes/PaymentGateway/actions/payout/waitForResults.checks';
 import { runsAgainAtTimeOut } from '../../../../../nodes/PaymentGateway/actions/timeOutTurns';
-
-const gateway = new PaymentGateway();
+import { nodeOutputs } from '../nodeOutputs';
 
 describe('Payout > Wait for Results: the node outputs as n8n evaluates them', () => {
-	const nodeTypes: INodeTypes = {
-		getByName: () => gateway as INodeType,
-		getByNameAndVersion: () => gateway as INodeType,
-		getKnownTypes: () => ({}),
-	};
-	const outputsFor = (parameters: Record<string, string>) => {
-		const node = {
-			id: '1',
-			name: 'Gateway',
-			type: 'gateway',
-			typeVersion: 3,
-			position: [0, 0] as [number, number],
-			parameters,
-		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		return NodeHelpers.getNodeOutputs(workflow, workflow.getNode('Gateway')!, gateway.description);
-	};
+	const outputsFor = (parameters: Record<string, string>) => nodeOutputs(parameters, 3);
 
 	it('three named outputs, Still Pending first', () => {
 		expect(outputsFor({ resource: 'payout', operation: 'waitForResults' })).toEqual([
