@@ -2,12 +2,14 @@
  * The checks of Payout > Wait for Results. The execution waits (n8n's putExecutionToWait) until the
  * next check; at the check n8n runs this node again through the door's "time-out look"
  * (../timeOutTurns.ts) with the same input items, and the node reads the ledger once more. Checks
- * come 1, 2, 4 and 8 minutes apart, then every 15 minutes, the last one at the Wait Limit.
+ * come 1, 2, 4 and 8 minutes apart, then every 15 minutes, the last one at the Wait Limit (tests
+ * shorten them: ./waitForResults.scale.ts).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { armTimeOutLook, registerTimeOutTurn, runIndexOf } from '../timeOutTurns';
 import { assertWaitsHere } from '../waitEngine';
+import { checkScale, scaledStep } from './waitForResults.scale';
 
 /** Node context key: the wait this node set up, kept with the waiting execution by n8n. */
 export const CHECK_NOTE = 'paymentGatewayResultsCheck';
@@ -57,8 +59,8 @@ export const isLastCheck = (note: CheckNote) =>
 	Date.parse(note.checkAt) >= Date.parse(note.limitAt);
 
 /** The wait after `checks` checks, from `now`: the next step, never past the limit. */
-function checkAfter(now: Date, checks: number, limitAt: Date): Date {
-	const step = (FIRST_STEPS[checks] ?? EVERY) * MINUTE;
+function checkAfter(now: Date, checks: number, limitAt: Date, scale = checkScale()): Date {
+	const step = scaledStep((FIRST_STEPS[checks] ?? EVERY) * MINUTE, scale);
 	return new Date(Math.min(now.getTime() + step, limitAt.getTime()));
 }
 

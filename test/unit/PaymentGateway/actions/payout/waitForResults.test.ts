@@ -48,6 +48,32 @@ describe('Payout > Wait for Results: its checks', () => {
 		expect(note.checkAt).toBe('2026-11-01T01:00:00.000Z');
 	});
 
+	it.each([
+		['0.25', [15, 30, 60, 120, 225, 225], 'a quarter of each step'],
+		['0.001', [15, 15, 15, 15, 15, 15], 'never closer than 15 s, however small the scale'],
+		['', [60, 120, 240, 480, 900, 900], 'unset: the product schedule'],
+		['3', [60, 120, 240, 480, 900, 900], 'above 1: the product schedule'],
+		['0', [60, 120, 240, 480, 900, 900], 'zero: the product schedule'],
+		['-1', [60, 120, 240, 480, 900, 900], 'negative: the product schedule'],
+		['fast', [60, 120, 240, 480, 900, 900], 'not a number: the product schedule'],
+	])('PAYMENT_GATEWAY_RESULTS_CHECK_SCALE=%p: seconds between checks %p (%s)', (scale, seconds) => {
+		const before = process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE;
+		process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE = scale;
+		try {
+			const start = new Date('2026-11-01T00:00:00Z');
+			let note = firstWait(ctx, ['n8n-a'], start, 86_400_000);
+			const gaps: number[] = [];
+			for (let now = start; gaps.length < 6; note = nextWait(note, now)) {
+				gaps.push((Date.parse(note.checkAt) - now.getTime()) / 1000);
+				now = new Date(note.checkAt);
+			}
+			expect(gaps).toEqual(seconds);
+		} finally {
+			if (before === undefined) delete process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE;
+			else process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE = before;
+		}
+	});
+
 	it('a limit shorter than the first step: one check, at the limit', () => {
 		const start = new Date('2026-11-01T00:00:00Z');
 		const note = firstWait(ctx, ['n8n-a'], start, 30_000);
