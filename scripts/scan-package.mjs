@@ -46,6 +46,8 @@ export const DECLARED_EXCEPTIONS = [
 	...POOL_FILES.map((file) => ({ file, rule: 'no-restricted-imports', name: 'node:http' })),
 	// The proxy variables (HTTPS_PROXY…: n8n's helper sends then).
 	{ file: 'dist/nodes/PaymentGateway/transport/pooled.js', rule: 'no-restricted-globals', name: 'process' },
+	// Wait for Results' test setting (PAYMENT_GATEWAY_RESULTS_CHECK_SCALE: shorter checks, floored).
+	{ file: 'dist/nodes/PaymentGateway/actions/payout/waitForResults.scale.js', rule: 'no-restricted-globals', name: 'process' },
 	// n8n's SSRF switch as n8n's environment gives it, where no n8n parsed it (outside n8n).
 	{ file: 'dist/nodes/n8n-internals/ssrf-setting.js', rule: 'no-restricted-globals', name: 'process' },
 	// n8n's own modules, loaded from n8n's install, only behind the one door to n8n's internals

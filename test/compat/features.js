@@ -42,6 +42,18 @@ const FEATURES = [
 		test: 'regular mode .* where n8n resumes a waiting node on its first output only',
 	},
 	{
+		key: 'resultsWait',
+		title: 'Wait for Results routes each row at its check',
+		file: 'payout-wait.e2e.ts',
+		test: 'Wait for Results in real n8n the payroll execution waits',
+	},
+	{
+		key: 'resultsWaitRefused',
+		title: 'Wait for Results refuses to wait, saying why (where n8n resumes on one output only)',
+		file: 'payout-wait.e2e.ts',
+		test: 'Wait for Results in real n8n where n8n resumes a waiting node on its first output only',
+	},
+	{
 		key: 'poll',
 		title: 'Poll trigger: one execution per change, across a restart',
 		file: 'poll-trigger.e2e.ts',

@@ -1,13 +1,16 @@
 // The monthly payroll example (examples/monthly-payroll.json) and its results workflow
-// (examples/payout-results.json) in real n8n: how examples.e2e.ts runs the payroll as a user does
-// (Execute workflow in the editor) and what each workflow must have done, judged by state.
+// (examples/payout-results.json) in real n8n: examples.e2e.ts runs the payroll as a user does
+// (Execute workflow in the editor); what each workflow must have done, judged by state.
 import type { Sandbox } from '../sandbox';
+import { PAYROLL, RESULTS, type ExamplesEnv } from './examples.setup';
 import { nodeItems, type Execution, type N8n } from './n8n';
+import { recordedToken } from './payout-results';
+import { ended, executionWhere, outputsOf } from './payout-wait';
 
 type Json = Record<string, any>;
 
 /** Runs a workflow from its Manual Trigger as the editor's "Execute workflow" does; the execution id. */
-export async function executeInEditor(n8n: N8n, workflowId: string, trigger: string) {
+async function executeInEditor(n8n: N8n, workflowId: string, trigger: string) {
 	const answer = await n8n.rest('POST', `/rest/workflows/${workflowId}/run`, {
 		triggerToStartFrom: { name: trigger },
 	});
@@ -18,34 +21,8 @@ export async function executeInEditor(n8n: N8n, workflowId: string, trigger: str
 	return String(answer.body.data.executionId);
 }
 
-export const ended = (e: Execution) =>
-	['success', 'error', 'crashed', 'canceled'].includes(e.status);
-
-/** Polls until an execution of the workflow satisfies `accept`; says what it found when none does. */
-export async function executionWhere(
-	n8n: N8n,
-	workflowId: string,
-	accept: (e: Execution) => boolean,
-	timeoutMs: number,
-): Promise<Execution> {
-	const all = await n8n.waitForExecutions(workflowId, (list) => list.some(accept), timeoutMs);
-	const found = all.find(accept);
-	if (!found)
-		throw new Error(
-			`no execution of ${workflowId} as expected within ${timeoutMs} ms: ${JSON.stringify(all.map((e) => [e.id, e.status, e.mode]))}\n${n8n.log().slice(-3000)}`,
-		);
-	return found;
-}
-
 const itemsOf = (execution: Execution, node: string): Json[] =>
 	nodeItems(execution.data?.resultData.runData, node).map((item) => item.json);
-
-/** Items of every main output of a node's last run: [output][item]. */
-function outputsOf(execution: Execution, node: string): Json[][] {
-	const runs = execution.data?.resultData.runData[node] ?? [];
-	const main = (runs[runs.length - 1]?.data?.main ?? []) as Array<Array<{ json: Json }> | null>;
-	return main.map((output) => (output ?? []).map((item) => item.json));
-}
 
 /** `[reference_no, state]` of every item a node output in these executions, sorted. */
 const rowsThrough = (executions: Execution[], node: string): string[][] =>
@@ -75,7 +52,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The one batch the payroll sent: the sheet's rows, Reference No = Employee ID + month, the
  * results address with the token as callback_url. Returns Employee ID → Reference No.
  */
-export function expectPayrollBatch(sandbox: Sandbox, resultsUrl: string) {
+function expectPayrollBatch(sandbox: Sandbox, resultsUrl: string) {
 	const batches = [...sandbox.state.payoutBatches.values()].filter((b) =>
 		b.rows.some((row) => row['Reference No'].startsWith('EMP-')),
 	);
@@ -93,11 +70,7 @@ export function expectPayrollBatch(sandbox: Sandbox, resultsUrl: string) {
 }
 
 /** The results workflow: every row result once (EMP-020 paid, then reversed), routed by state. */
-export async function expectResultsRuns(
-	n8n: N8n,
-	workflowId: string,
-	ref: (employee: string) => string,
-) {
+async function expectResultsRuns(n8n: N8n, workflowId: string, ref: (employee: string) => string) {
 	const expected = [
 		...EMPLOYEES.map((e) => [ref(e), e === 'EMP-020' ? 'processed' : OUTCOMES[e].state]),
 		[ref('EMP-020'), 'reversed'],
@@ -123,7 +96,7 @@ export async function expectResultsRuns(
 }
 
 /** The payroll after its check: Paid → Mark paid, Failed → one e-mail to finance, none pending. */
-export function expectPayrollRouted(done: Execution, ref: (employee: string) => string) {
+function expectPayrollRouted(done: Execution, ref: (employee: string) => string) {
 	const [pending, paid, failed] = outputsOf(done, 'Wait for Results');
 	expect(pending).toEqual([]);
 	expect(paid.map((row) => [row.reference_no, row.state, row.outcome])).toEqual([
@@ -156,4 +129,37 @@ export function expectPayrollRouted(done: Execution, ref: (employee: string) => 
 		['EMP-017', 'EMP-018'].map(ref),
 	);
 	expect(itemsOf(done, 'Still pending to finance')).toHaveLength(0);
+}
+
+/** The payroll example with its results workflow published, run as the editor's Execute workflow. */
+export function payrollCase(getEnv: () => ExamplesEnv): void {
+	it('monthly payroll: Execute workflow pays the sheet, waits, then each row on Paid or Failed (the failed ones e-mailed to finance); the results workflow gets each row result once', async () => {
+		const { n8n, sandbox, resultsTable, resultsUrl } = getEnv();
+		// Published, the results workflow is the account's results address.
+		const { addresses } = await recordedToken(n8n, resultsTable);
+		expect(addresses).toEqual([[RESULTS.id, resultsUrl]]);
+		// The demo's timing: results seconds after the upload, after Wait for Results' first look and
+		// before its first check.
+		Object.assign(sandbox.state.settings, {
+			payoutCallbackDelayMs: 5000,
+			payoutResultStepMs: 5000,
+		});
+		const id = await executeInEditor(n8n, PAYROLL.id, 'Run now');
+		const waiting = await executionWhere(
+			n8n,
+			PAYROLL.id,
+			(e) => e.id === id && (e.status === 'waiting' || ended(e)),
+			120_000,
+		);
+		expect(waiting.status).toBe('waiting');
+		const ref = expectPayrollBatch(sandbox, resultsUrl);
+
+		await expectResultsRuns(n8n, RESULTS.id, ref);
+
+		// The payroll at its first check (30 s after the wait began, shortened; at n8n's wait
+		// tracker's next look, every minute): each row on its output.
+		const done = await executionWhere(n8n, PAYROLL.id, (e) => e.id === id && ended(e), 240_000);
+		expect(done.status).toBe('success');
+		expectPayrollRouted(done, ref);
+	}, 600_000);
 }

@@ -30,6 +30,15 @@ export function sandboxCredentials(sandbox: Sandbox): CredentialEntry[] {
 	];
 }
 
+/** A node of a workflow in n8n's import format, on the canvas's first row at `x`. */
+export const nodeJson = (
+	name: string,
+	type: string,
+	typeVersion: number,
+	x: number,
+	parameters: Record<string, unknown>,
+) => ({ id: randomUUID(), name, type, typeVersion, position: [x, 0], parameters });
+
 const credentialRef = (type: 'paymentGatewayHostedApi' | 'paymentGatewayWebhookApi') => {
 	const entry =
 		type === 'paymentGatewayHostedApi'

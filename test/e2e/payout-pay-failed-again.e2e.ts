@@ -2,18 +2,10 @@
 // table); results made failed and rejected through n8n's own data table REST API (as a person or
 // the results receiver would change them); a second workflow with Options > Pay Failed Again pays
 // exactly those again, as attempt 2, and run again pays nobody.
-import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { N8n, type CredentialEntry } from './n8n';
-import {
-	CREDENTIAL,
-	items,
-	payroll,
-	queuedTimes,
-	rowsCode,
-	runByWebhook,
-	webhook,
-} from './payout-ledger';
+import type { Sandbox } from '../sandbox';
+import type { N8n } from './n8n';
+import { items, payroll, queuedTimes, rowsCode, runByWebhook, webhook } from './payout-ledger';
+import { ledgerTable, setLedgerRecord, startPayoutN8n } from './payout-wait';
 
 const PAYROLL = 'e2ePfaPayroll';
 const RETRY = 'e2ePfaRetry';
@@ -24,34 +16,11 @@ let sandbox: Sandbox;
 let n8n: N8n;
 let tableName: string;
 
-/** The ledger table as n8n lists it (its project and id). */
-async function ledgerTable(): Promise<{ id: string; projectId: string }> {
-	const listed = await n8n.rest('GET', '/rest/data-tables-global');
-	expect(listed.status).toBe(200);
-	const tables = listed.body.data.data as Array<{ id: string; name: string; projectId: string }>;
-	const table = tables.find((t) => t.name === tableName);
-	if (!table) throw new Error(`no data table ${tableName}: ${JSON.stringify(tables)}`);
-	return table;
-}
-
-/** One reference's record changed through n8n's REST API (PATCH …/data-tables/:id/rows). */
-async function setRecord(ref: string, data: Record<string, unknown>): Promise<void> {
-	const { id, projectId } = await ledgerTable();
-	const filter = {
-		type: 'and',
-		filters: [{ columnName: 'reference_no', condition: 'eq', value: ref }],
-	};
-	const patched = await n8n.rest('PATCH', `/rest/projects/${projectId}/data-tables/${id}/rows`, {
-		filter,
-		data,
-		returnData: true,
-	});
-	expect(patched.status).toBe(200);
-	expect(patched.body.data).toHaveLength(1);
-}
+const setRecord = (ref: string, data: Record<string, unknown>) =>
+	setLedgerRecord(n8n, tableName, ref, data);
 
 async function records(): Promise<Array<Record<string, unknown>>> {
-	const { id, projectId } = await ledgerTable();
+	const { id, projectId } = await ledgerTable(n8n, tableName);
 	const rows = await n8n.rest('GET', `/rest/projects/${projectId}/data-tables/${id}/rows?take=100`);
 	expect(rows.status).toBe(200);
 	return (rows.body.data.data as Array<Record<string, unknown>>).filter((row) =>
@@ -60,20 +29,10 @@ async function records(): Promise<Array<Record<string, unknown>>> {
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ seed: 43, transactionCount: 1 });
-	n8n = await N8n.create();
-	const data = { payoutUrl: sandbox.payoutUrl, obtainBy: 'request', ...sandbox.keys.payout };
-	tableName = payoutAccount(data).tableName;
-	const credential: CredentialEntry = { ...CREDENTIAL, type: 'paymentGatewayPayoutApi', data };
-	await n8n.importCredentials([credential]);
-	const published = [
+	({ sandbox, n8n, tableName } = await startPayoutN8n(43, () => [
 		payroll(PAYROLL, webhook(PAYROLL), rowsCode(REFS, 'Salary')),
 		payroll(RETRY, webhook(RETRY), rowsCode(REFS, 'Salary'), { payFailedAgain: true }),
-	];
-	await n8n.importWorkflows(published);
-	for (const workflow of published) await n8n.publish(workflow.id);
-	await n8n.start();
-	await n8n.waitForWebhooks([PAYROLL, RETRY].map((id) => `${n8n.baseUrl}/webhook/${id}`));
+	]));
 }, 900_000);
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 
 import { LATE_STATUS_QUERY } from '../../nodes/webhook/late-status';
 import type { Sandbox } from '../sandbox';
+import { nodeJson } from './fixtures';
 import { GATEWAY_TYPE, nodeItems, type Execution, type N8n, type WorkflowJson } from './n8n';
 import { SIGNED_RESUME_URLS } from './version';
 
@@ -43,21 +44,14 @@ export interface WaitEnv {
  */
 export function paidBeforeWaitWorkflow(sandboxUrl: string): WorkflowJson {
 	const byName = (name: string) => structuredClone(EXAMPLE.nodes.find((n) => n.name === name)!);
-	const pay = {
-		id: randomUUID(),
-		name: 'Customer pays at once',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [440, 0],
-		parameters: {
-			method: 'POST',
-			url: `={{ "${sandboxUrl}/__sandbox/orders/" + $json.p_order_id + "/complete" }}`,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '{"outcome":"pay"}',
-			options: {},
-		},
-	};
+	const pay = nodeJson('Customer pays at once', 'n8n-nodes-base.httpRequest', 4.2, 440, {
+		method: 'POST',
+		url: `={{ "${sandboxUrl}/__sandbox/orders/" + $json.p_order_id + "/complete" }}`,
+		sendBody: true,
+		specifyBody: 'json',
+		jsonBody: '{"outcome":"pay"}',
+		options: {},
+	});
 	// Its order's status comes straight to the execution (no trigger): the order's own status decides.
 	const create = byName('Create Payment');
 	delete (create.parameters as Record<string, unknown>).lateStatusUrl;

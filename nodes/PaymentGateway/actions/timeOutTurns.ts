@@ -5,7 +5,7 @@
  * before waiting; a waiting node of another operation, or one without its note, keeps n8n's own
  * time-out (its input items pass on output 0).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { n8nInternals, type WaitingNode } from '../../n8n-internals';
 
@@ -33,6 +33,13 @@ export function runsAgainAtTimeOut({ node, context }: WaitingNode): boolean {
 			return turn.noted(context);
 	return false;
 }
+
+/**
+ * This run's index among the node's runs in the execution: n8n drops the waiting run when the wait
+ * ends, so the run at time-out has the index the waiting run noted.
+ */
+export const runIndexOf = (ctx: IExecuteFunctions): number =>
+	Number(ctx.getWorkflowDataProxy(0).$runIndex);
 
 let armed: Promise<boolean> | undefined;
 

@@ -10,13 +10,13 @@ import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
-import { asNodeError, errorItem } from '../errorItem';
 import { finalOutcome } from '../../../webhook/outcome';
 import { lateStatusUrlOf } from './sendStatusToExecution';
 import { routed, timedOutJson, WAIT_OUTPUTS } from './waitForPayment.outcome';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { waitLimitFields, waitMsOf } from '../waitLimit';
+import { runPausing } from '../waitRun';
 import { noteUnsignedResumeUrl } from './waitForPayment.resumeUrl';
 import { assertResumesOnEveryOutput } from './waitForPayment.engine';
 import type { OperationOption } from '../operation';
@@ -145,18 +145,10 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 
 /** Order > Wait for Payment: three outputs, so the router runs it whole, outside its item loop. */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	try {
-		if (this.getNode().type.endsWith('Tool')) {
-			throw new NodeOperationError(this.getNode(), 'Wait for Payment cannot run as an AI tool', {
-				description: 'An AI agent cannot wait for a webhook; use it in a workflow.',
-			});
-		}
-		return await waitOrRoute(this);
-	} catch (error) {
-		const failure = asNodeError(this, error, 0);
-		if (!this.continueOnFail()) throw failure;
-		const outputs: INodeExecutionData[][] = WAIT_OUTPUTS.map(() => []);
-		outputs[0].push(errorItem(this, failure, { item: 0 }));
-		return outputs;
-	}
+	return await runPausing(this, {
+		name: 'Wait for Payment',
+		toolHelp: 'An AI agent cannot wait for a webhook; use it in a workflow.',
+		outputs: WAIT_OUTPUTS.length,
+		waitOrRoute,
+	});
 }

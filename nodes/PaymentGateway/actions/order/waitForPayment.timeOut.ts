@@ -13,7 +13,7 @@ import { finalOutcome } from '../../../webhook/outcome';
 import { asNodeError } from '../errorItem';
 import { lookedUpJson, lookUpOrder } from './waitForPayment.lookup';
 import { routed } from './waitForPayment.outcome';
-import { registerTimeOutTurn } from '../timeOutTurns';
+import { registerTimeOutTurn, runIndexOf } from '../timeOutTurns';
 
 /** Node context key: the wait this node set up, kept with the waiting execution by n8n. */
 export const TIME_OUT_NOTE = 'paymentGatewayTimeOutTurn';
@@ -37,10 +37,6 @@ registerTimeOutTurn({
 	operation: 'waitForPayment',
 	noted: (context) => isNote(context?.[TIME_OUT_NOTE]),
 });
-
-/** This run's index among the node's runs in the execution. */
-const runIndexOf = (ctx: IExecuteFunctions): number =>
-	Number(ctx.getWorkflowDataProxy(0).$runIndex);
 
 /** Before waiting: what tells the time-out turn apart from any other run of the node. */
 export function noteWait(ctx: IExecuteFunctions, orderId: string, waitTill: Date): void {

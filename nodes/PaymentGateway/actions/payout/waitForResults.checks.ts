@@ -2,14 +2,14 @@
  * The checks of Payout > Wait for Results. The execution waits (n8n's putExecutionToWait) until the
  * next check; at the check n8n runs this node again through the door's "time-out look"
  * (../timeOutTurns.ts) with the same input items, and the node reads the ledger once more. Checks
- * come 1, 2, 4 and 8 minutes apart, then every 15 minutes, the last one at the Wait Limit.
+ * come 1, 2, 4 and 8 minutes apart, then every 15 minutes, the last one at the Wait Limit (tests
+ * shorten them: ./waitForResults.scale.ts).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { n8nInternals, reportOnce } from '../../../n8n-internals';
-import { resumesOnEveryOutput } from '../order/waitForPayment.engine';
-import { armTimeOutLook, registerTimeOutTurn } from '../timeOutTurns';
+import { armTimeOutLook, registerTimeOutTurn, runIndexOf } from '../timeOutTurns';
+import { assertWaitsHere } from '../waitEngine';
+import { checkScale, scaledStep } from './waitForResults.scale';
 
 /** Node context key: the wait this node set up, kept with the waiting execution by n8n. */
 export const CHECK_NOTE = 'paymentGatewayResultsCheck';
@@ -47,9 +47,6 @@ registerTimeOutTurn({
 	noted: (context) => isNote(context?.[CHECK_NOTE]),
 });
 
-const runIndexOf = (ctx: IExecuteFunctions): number =>
-	Number(ctx.getWorkflowDataProxy(0).$runIndex);
-
 /** The wait's note when this run is one of its checks (the same run, the same batches). */
 export function checkTurn(ctx: IExecuteFunctions, requestIds: string[]): CheckNote | undefined {
 	const note = ctx.getContext('node')[CHECK_NOTE] as unknown;
@@ -62,8 +59,8 @@ export const isLastCheck = (note: CheckNote) =>
 	Date.parse(note.checkAt) >= Date.parse(note.limitAt);
 
 /** The wait after `checks` checks, from `now`: the next step, never past the limit. */
-function checkAfter(now: Date, checks: number, limitAt: Date): Date {
-	const step = (FIRST_STEPS[checks] ?? EVERY) * MINUTE;
+function checkAfter(now: Date, checks: number, limitAt: Date, scale = checkScale()): Date {
+	const step = scaledStep((FIRST_STEPS[checks] ?? EVERY) * MINUTE, scale);
 	return new Date(Math.min(now.getTime() + step, limitAt.getTime()));
 }
 
@@ -105,21 +102,17 @@ export const RESUMED_AT_CHECKS =
 export const NOT_IN_THIS_N8N =
 	'Wait for Results is not available in this n8n: it cannot run a waiting node again at its checks and pass on every output, so the rows would never leave on Paid, Failed or Still Pending';
 
-const NOT_IN_THIS_N8N_HELP =
+export const NOT_IN_THIS_N8N_HELP =
 	"Nothing waits and nothing was routed. Read the batches' rows in the payout ledger with n8n's Data Table node (the data table \"Payout ledger …\" of the workflow's project), or receive each result with the Payment Gateway Payout Results Trigger. n8n 2.41.1 offers both (see the compatibility table in the documentation).";
 
-/** Refuses to wait, before anything is read, where n8n would not run the node at its checks. */
+/**
+ * Refuses to wait, before anything is read, where n8n would not run the node at its checks: it must
+ * pass on every output and offer the time-out look.
+ */
 export async function assertMayWait(ctx: IExecuteFunctions): Promise<void> {
-	await reportOnce(n8nInternals, ctx.logger);
-	let everyOutput: boolean;
-	try {
-		everyOutput = await resumesOnEveryOutput();
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: 0 });
-	}
-	if (everyOutput && (await armTimeOutLook())) return;
-	throw new NodeOperationError(ctx.getNode(), NOT_IN_THIS_N8N, {
-		itemIndex: 0,
+	await assertWaitsHere(ctx, {
+		message: NOT_IN_THIS_N8N,
 		description: NOT_IN_THIS_N8N_HELP,
+		alsoNeeds: armTimeOutLook,
 	});
 }

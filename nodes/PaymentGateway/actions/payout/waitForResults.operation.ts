@@ -1,15 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { tableProperties } from '../../fields/properties';
 import { readTable } from '../../fields/read';
 import type { FieldTable } from '../../fields/types';
 import { assertValid } from '../../fields/violations';
-import { asNodeError, errorItem } from '../errorItem';
 import type { OperationOption } from '../operation';
 import type { OperationFacts } from '../tool';
 import { describeTool } from '../tool';
 import { waitLimitFields, waitMsOf } from '../waitLimit';
+import { runPausing } from '../waitRun';
 import { isFinal } from './ledger';
 import {
 	assertMayWait,
@@ -91,19 +91,10 @@ async function waitOrRoute(ctx: IExecuteFunctions): Promise<INodeExecutionData[]
 
 /** Payout > Wait for Results: three outputs, so the router runs it whole, outside its item loop. */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	try {
-		if (this.getNode().type.endsWith('Tool')) {
-			throw new NodeOperationError(this.getNode(), 'Wait for Results cannot run as an AI tool', {
-				description: 'An AI agent cannot wait for payout results; use it in a workflow.',
-			});
-		}
-		return await waitOrRoute(this);
-	} catch (error) {
-		const failure = asNodeError(this, error);
-		if (!this.continueOnFail()) throw failure;
-		const item = Number(failure.context.itemIndex ?? 0);
-		const outputs: INodeExecutionData[][] = RESULTS_OUTPUTS.map(() => []);
-		outputs[0].push(errorItem(this, failure, { item }));
-		return outputs;
-	}
+	return await runPausing(this, {
+		name: 'Wait for Results',
+		toolHelp: 'An AI agent cannot wait for payout results; use it in a workflow.',
+		outputs: RESULTS_OUTPUTS.length,
+		waitOrRoute,
+	});
 }

@@ -1,27 +1,7 @@
-import type { INodeType, INodeTypes } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
-
-import { PaymentGateway } from '../../../../../nodes/PaymentGateway/PaymentGateway.node';
+import { nodeOutputs } from '../nodeOutputs';
 
 describe('the node outputs as n8n evaluates them', () => {
-	const gateway = new PaymentGateway();
-	const nodeTypes: INodeTypes = {
-		getByName: () => gateway as INodeType,
-		getByNameAndVersion: () => gateway as INodeType,
-		getKnownTypes: () => ({}),
-	};
-	const outputsFor = (parameters: Record<string, string>) => {
-		const node = {
-			id: '1',
-			name: 'Gateway',
-			type: 'gateway',
-			typeVersion: 1,
-			position: [0, 0] as [number, number],
-			parameters,
-		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		return NodeHelpers.getNodeOutputs(workflow, workflow.getNode('Gateway')!, gateway.description);
-	};
+	const outputsFor = (parameters: Record<string, string>) => nodeOutputs(parameters, 1);
 
 	it('three named outputs for Wait for Payment, Timed Out first (where n8n passes items on time-out)', () => {
 		expect(outputsFor({ resource: 'order', operation: 'waitForPayment' })).toEqual([

@@ -1,7 +1,5 @@
-import type { INode, INodeType, INodeTypes } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
-import { PaymentGateway } from '../../../../../nodes/PaymentGateway/PaymentGateway.node';
 import {
 	CHECK_NOTE,
 	firstWait,
@@ -9,27 +7,10 @@ import {
 	nextWait,
 } from '../../../../../nodes/PaymentGateway/actions/payout/waitForResults.checks';
 import { runsAgainAtTimeOut } from '../../../../../nodes/PaymentGateway/actions/timeOutTurns';
-
-const gateway = new PaymentGateway();
+import { nodeOutputs } from '../nodeOutputs';
 
 describe('Payout > Wait for Results: the node outputs as n8n evaluates them', () => {
-	const nodeTypes: INodeTypes = {
-		getByName: () => gateway as INodeType,
-		getByNameAndVersion: () => gateway as INodeType,
-		getKnownTypes: () => ({}),
-	};
-	const outputsFor = (parameters: Record<string, string>) => {
-		const node = {
-			id: '1',
-			name: 'Gateway',
-			type: 'gateway',
-			typeVersion: 3,
-			position: [0, 0] as [number, number],
-			parameters,
-		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-		return NodeHelpers.getNodeOutputs(workflow, workflow.getNode('Gateway')!, gateway.description);
-	};
+	const outputsFor = (parameters: Record<string, string>) => nodeOutputs(parameters, 3);
 
 	it('three named outputs, Still Pending first', () => {
 		expect(outputsFor({ resource: 'payout', operation: 'waitForResults' })).toEqual([
@@ -65,6 +46,32 @@ describe('Payout > Wait for Results: its checks', () => {
 		}
 		expect(gaps).toEqual([1, 2, 4, 8, 15, 15, 15]);
 		expect(note.checkAt).toBe('2026-11-01T01:00:00.000Z');
+	});
+
+	it.each([
+		['0.25', [15, 30, 60, 120, 225, 225], 'a quarter of each step'],
+		['0.001', [15, 15, 15, 15, 15, 15], 'never closer than 15 s, however small the scale'],
+		['', [60, 120, 240, 480, 900, 900], 'unset: the product schedule'],
+		['3', [60, 120, 240, 480, 900, 900], 'above 1: the product schedule'],
+		['0', [60, 120, 240, 480, 900, 900], 'zero: the product schedule'],
+		['-1', [60, 120, 240, 480, 900, 900], 'negative: the product schedule'],
+		['fast', [60, 120, 240, 480, 900, 900], 'not a number: the product schedule'],
+	])('PAYMENT_GATEWAY_RESULTS_CHECK_SCALE=%p: seconds between checks %p (%s)', (scale, seconds) => {
+		const before = process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE;
+		process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE = scale;
+		try {
+			const start = new Date('2026-11-01T00:00:00Z');
+			let note = firstWait(ctx, ['n8n-a'], start, 86_400_000);
+			const gaps: number[] = [];
+			for (let now = start; gaps.length < 6; note = nextWait(note, now)) {
+				gaps.push((Date.parse(note.checkAt) - now.getTime()) / 1000);
+				now = new Date(note.checkAt);
+			}
+			expect(gaps).toEqual(seconds);
+		} finally {
+			if (before === undefined) delete process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE;
+			else process.env.PAYMENT_GATEWAY_RESULTS_CHECK_SCALE = before;
+		}
 	});
 
 	it('a limit shorter than the first step: one check, at the limit', () => {
