@@ -107,6 +107,17 @@ export interface AccountTable {
 	account: PayoutAccount;
 }
 
+/** The data table service and the payout account of a node's credential (one look per post). */
+export async function accountService(
+	ctx: DataTableContext,
+	itemIndex = 0,
+): Promise<{ service: Service; account: PayoutAccount } | { off: string }> {
+	const service = await tableService(ctx);
+	if (typeof service === 'string') return { off: service };
+	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
+	return { service, account: payoutAccount(credentials) };
+}
+
 /**
  * The account's ledger table (created on first use), or why there is none here (n8n's data tables
  * off or changed: the node's memory then holds what Bulk Create paid, and nothing else can read it).
@@ -114,14 +125,63 @@ export interface AccountTable {
 export async function openAccountTable(
 	ctx: DataTableContext,
 	itemIndex = 0,
+	given?: { service: Service; account: PayoutAccount },
 ): Promise<AccountTable | { off: string }> {
-	const service = await tableService(ctx);
-	if (typeof service === 'string') return { off: service };
-	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
-	const account = payoutAccount(credentials);
+	const looked = given ?? (await accountService(ctx, itemIndex));
+	if ('off' in looked) return looked;
+	const { service, account } = looked;
 	const table = await openTable(service.aggregate, service.table, account.tableName);
-	return { table: { ...table, via: service.via, indexed: await indexed(ctx, table.id) }, account };
+	const opened: LedgerTable = { ...table, via: service.via, indexed: await indexed(ctx, table.id) };
+	return { table: { ...opened, rows: await rowWriter(ctx) }, account };
 }
+
+/**
+ * Ledger tables opened by this process's results posts, by project and name: the table's id, its
+ * column check and index done once. Each post gets its own copy (its own view of records: never
+ * more than its rows). Dropped when a post's read or write of it fails (deleted, changed).
+ */
+const reused = new Map<string, LedgerTable>();
+
+const reuseKey = (service: Service, account: PayoutAccount) =>
+	`${service.aggregate.getProjectId()}|${account.tableName}`;
+
+/** As `openAccountTable`, the table found once per process (for the results trigger's posts). */
+export async function reuseAccountTable(
+	ctx: DataTableContext,
+	given: { service: Service; account: PayoutAccount },
+): Promise<AccountTable> {
+	const key = reuseKey(given.service, given.account);
+	let table = reused.get(key);
+	if (!table) {
+		const opened = await openAccountTable(ctx, 0, given);
+		if ('off' in opened) throw new Error(opened.off);
+		table = opened.table;
+		reused.set(key, table);
+	}
+	return { table: { ...table }, account: given.account };
+}
+
+/** The next post opens the table afresh (its read or write failed: deleted, changed). */
+export function forgetAccountTable(given: { service: Service; account: PayoutAccount }): void {
+	reused.delete(reuseKey(given.service, given.account));
+}
+
+/**
+ * How the ledger's rows are written: all rows of a write in one transaction (the door's "data table
+ * rows"), else n8n's data table service, one call per row with values of its own (logged once).
+ */
+async function rowWriter(ctx: DataTableContext): Promise<LedgerTable['rows']> {
+	const outcome = await n8nInternals.dataTableRows(ctx).catch((error: Error) => error);
+	if (!(outcome instanceof Error) && outcome.found) return outcome.use;
+	if (!toldRowByRow)
+		ctx.logger.warn(
+			`Payment Gateway, payout ledger: rows written one call each through n8n's data table service (${outcome instanceof Error ? outcome.message : outcome.why})`,
+		);
+	toldRowByRow = true;
+	return undefined;
+}
+
+let toldRowByRow = false;
 
 /** Columns the ledger is read by: a run's references, Wait for Results' batches. */
 const INDEXED_COLUMNS = ['reference_no', 'request_id'];
