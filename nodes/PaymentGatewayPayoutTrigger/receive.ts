@@ -52,7 +52,7 @@ const off = (ctx: IWebhookFunctions, why: string) => {
  * table found once per process) and the rows applied.
  */
 export async function receiveResults(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const given = await accountService(ctx);
+	const given = await accountService(ctx, 0, true);
 	if ('off' in given) return off(ctx, given.off);
 	const refused = await refusal(ctx, await checkedToken(ctx, given));
 	if (refused) return answer(ctx, 401, { message: refused });

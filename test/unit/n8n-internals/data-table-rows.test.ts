@@ -40,11 +40,16 @@ interface Seen {
 }
 
 /** n8n's DataTableService over `db` (1.123/2.41 shape), in an execution's additionalData. */
+interface Manager {
+	query(sql: string, parameters?: unknown[]): Promise<unknown>;
+	transaction<T>(run: (em: Manager) => Promise<T>): Promise<T>;
+}
+
 function execution(db: DatabaseSync, seen: Seen, options: { full?: boolean; type?: string } = {}) {
-	const manager = {
+	const manager: Manager = {
 		query: async (sql: string, parameters: unknown[] = []) =>
 			db.prepare(sql).run(...(parameters as Array<string | number | null>)),
-		transaction: async <T>(run: (em: typeof manager) => Promise<T>): Promise<T> => {
+		transaction: async <T>(run: (em: Manager) => Promise<T>): Promise<T> => {
 			db.exec('BEGIN');
 			try {
 				const result = await run(manager);

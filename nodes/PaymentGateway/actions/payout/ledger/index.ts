@@ -6,9 +6,11 @@
  * (memoryLedger.ts) and the output says so. The rules: docs/retries-and-failures.md.
  */
 import type {
+	ICredentialDataDecryptedObject,
 	IDataTableProjectAggregateService,
 	IDataTableProjectService,
 	IExecuteFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -107,15 +109,41 @@ export interface AccountTable {
 	account: PayoutAccount;
 }
 
-/** The data table service and the payout account of a node's credential (one look per post). */
+/** What the account is known by, as stored: plain text (an expression is n8n's to resolve). */
+const plain = (value: unknown) =>
+	typeof value === 'string' && value !== '' && !value.startsWith('=');
+
+/**
+ * The payout account from the credential as stored (the door's "stored credential": no expression
+ * isolate, most of a webhook's cost), when every field it is known by is plain text there; else
+ * undefined (n8n's `getCredentials`, whose defaults and overwrites then apply).
+ */
+async function storedAccount(ctx: DataTableContext): Promise<PayoutAccount | undefined> {
+	const stored = n8nInternals.storedCredential(ctx as IWebhookFunctions);
+	if (!stored.found) return undefined;
+	const raw = await stored.use.read(PAYOUT_CREDENTIAL).catch(() => undefined);
+	if (!raw || !plain(raw.payoutUrl)) return undefined;
+	const paste = raw.obtainBy === 'paste';
+	if (raw.obtainBy !== undefined && !plain(raw.obtainBy)) return undefined;
+	if (!paste && !plain(raw.merchantKey)) return undefined;
+	return payoutAccount(raw as ICredentialDataDecryptedObject);
+}
+
+/**
+ * The data table service and the payout account of a node's credential (one look per post).
+ * `stored`: the account read from the credential as stored where it can be (results posts).
+ */
 export async function accountService(
 	ctx: DataTableContext,
 	itemIndex = 0,
+	stored = false,
 ): Promise<{ service: Service; account: PayoutAccount } | { off: string }> {
 	const service = await tableService(ctx);
 	if (typeof service === 'string') return { off: service };
-	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
-	return { service, account: payoutAccount(credentials) };
+	const account =
+		(stored ? await storedAccount(ctx) : undefined) ??
+		payoutAccount(await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex));
+	return { service, account };
 }
 
 /**
