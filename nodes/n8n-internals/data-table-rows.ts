@@ -4,12 +4,12 @@
  * sets the same values on every row its filter matches, so rows with values of their own cost one
  * call each, and each call re-measures the size of every data table, checks the table and its
  * columns, reads the rows before and after and touches the table: about eleven statements in two
- * transactions a row. Here, as n8n's rows repository writes them (same value formats: dates as
- * n8n's `formatDateForDatabase` for SQLite and PostgreSQL, `updatedAt` set on each row, the
- * table's `updatedAt` touched in the same transaction), after the checks n8n makes before a
- * write: its storage limit (n8n's own size validator and cache) and, in 2.x, its read-only
- * (protected) instance. Reached through the data table service n8n gives the execution (the same
- * provider as "data tables": data-tables.ts), the same in 1.123 and 2.41.
+ * transactions a row. Here, as n8n's rows repository writes them (dates as n8n's
+ * `formatDateForDatabase` for SQLite and PostgreSQL, `updatedAt` set on each row; the table's
+ * `updatedAt` touched as n8n 2.x does, in the same transaction; 1.123 touches nothing), after the
+ * checks n8n makes before a write: its storage limit (n8n's own size validator and cache) and, in
+ * 2.x, its protected (read-only) instance. Reached through the data table service n8n gives the
+ * execution (the provider of "data tables": data-tables.ts), the same in 1.123 and 2.41.
  */
 import type { DataTableContext } from './data-tables';
 import { absent, asFault, changed, found, type Capability } from './load';
@@ -49,7 +49,8 @@ interface Service {
 			driver: { escape(name: string): string };
 		};
 	};
-	dataTableRepository: { touchUpdatedAt(id: string, trx?: EntityManager): Promise<void> };
+	/** 2.x; 1.123 does not touch the table on a row write, and neither does this. */
+	dataTableRepository?: { touchUpdatedAt?(id: string, trx?: EntityManager): Promise<void> };
 }
 
 interface Provider {
@@ -75,8 +76,6 @@ function shapeOf(provider: Provider): string[] {
 	if (typeof service?.validateDataTableSize !== 'function') gone.push('validateDataTableSize');
 	const source = service?.dataTableRowsRepository?.dataSource;
 	if (typeof source?.manager?.transaction !== 'function') gone.push('its rows repository');
-	if (typeof service?.dataTableRepository?.touchUpdatedAt !== 'function')
-		gone.push('touchUpdatedAt');
 	return gone;
 }
 
@@ -150,7 +149,7 @@ async function update(writer: Writer, dataTableId: string, rows: RowUpdate[]): P
 					[...values, row.id],
 				);
 			}
-			await service.dataTableRepository.touchUpdatedAt(dataTableId, em);
+			await service.dataTableRepository?.touchUpdatedAt?.(dataTableId, em);
 		});
 	});
 	return now;

@@ -107,7 +107,7 @@ test("changed: n8n's data table service without what is used, named", async () =
 		additionalData: { 'data-table': { dataTableProxyProvider: { dataTableService: {} } } },
 	} as unknown as IExecuteFunctions;
 	await expect(n8nInternals.dataTableRows(thin)).rejects.toThrow(
-		/n8n 2\.41\.1 is not what the Payment Gateway package knows for "data table rows.*validateDataTableSize, its rows repository, touchUpdatedAt/,
+		/n8n 2\.41\.1 is not what the Payment Gateway package knows for "data table rows.*validateDataTableSize, its rows repository\./,
 	);
 });
 
@@ -129,6 +129,23 @@ test("found: each row's own values by id in one transaction, dates and updatedAt
 	expect(two).toMatchObject({ state: 'queued', utr: null });
 	expect(three).toMatchObject({ state: 'failed', utr: null, amount: 12.5 });
 	expect(seen).toEqual({ touched: [['t1', true]], sizeChecks: 1 });
+});
+
+test("n8n 1.123's service (no touchUpdatedAt: its row writes leave the table's updatedAt alone): found, rows written", async () => {
+	const db = database();
+	const seen: Seen = { touched: [], sizeChecks: 0 };
+	const ctx = execution(db, seen);
+	const provider = (
+		ctx as unknown as {
+			additionalData: Record<string, { dataTableProxyProvider: { dataTableService: object } }>;
+		}
+	).additionalData['data-table'].dataTableProxyProvider;
+	delete (provider.dataTableService as { dataTableRepository?: unknown }).dataTableRepository;
+	const rows = await door().n8nInternals.dataTableRows(ctx);
+	if (!rows.found) throw new Error(rows.why);
+	await rows.use.update('t1', [{ id: 2, values: { state: 'rejected' } }]);
+	expect((rowsOf(db) as Array<Record<string, unknown>>)[1]).toMatchObject({ state: 'rejected' });
+	expect(seen).toEqual({ touched: [], sizeChecks: 1 });
 });
 
 test("all or none: a failing row writes no row; past n8n's size limit nothing is written, with n8n's message", async () => {
