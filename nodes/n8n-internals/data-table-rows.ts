@@ -134,23 +134,58 @@ async function update(writer: Writer, dataTableId: string, rows: RowUpdate[]): P
 	const source = service.dataTableRowsRepository.dataSource;
 	const dbType = source.options.type;
 	const table = `${writer.prefix}data_table_user_${dataTableId}`;
-	const cell = (value: RowValue) =>
-		value instanceof Date ? dateForDatabase(value, dbType) : value;
-	// SQLite takes `?`, PostgreSQL `$1…` (the drivers n8n uses: sqlite3, pg).
-	const mark = (n: number) => (dbType === 'postgres' ? `$${n}` : '?');
+	const statements = statementsOf(writer, table, dbType, rows, now);
 	await asFault(DATA_TABLE_ROWS, async () => {
 		await source.manager.transaction(async (em) => {
-			for (const row of rows) {
-				const names = ['updatedAt', ...Object.keys(row.values)];
-				const values = [now, ...Object.values(row.values)].map(cell);
-				const set = names.map((name, at) => `${writer.escape(name)} = ${mark(at + 1)}`);
-				await em.query(
-					`UPDATE ${writer.escape(table)} SET ${set.join(', ')} WHERE ${writer.escape('id')} = ${mark(names.length + 1)}`,
-					[...values, row.id],
-				);
-			}
+			for (const [sql, parameters] of statements) await em.query(sql, parameters);
 			await service.dataTableRepository?.touchUpdatedAt?.(dataTableId, em);
 		});
 	});
 	return now;
+}
+
+/** Parameters a statement may carry: SQLite before 3.32 takes at most 999. */
+const MAX_PARAMETERS = 999;
+
+/**
+ * The UPDATE statements for `rows`: as few as the parameter limit allows, each setting every
+ * column its rows carry by `CASE "id" WHEN … THEN … ELSE <column> END` (a row without a value for
+ * a column keeps its own), `updatedAt` on each, `WHERE "id" IN (…)`.
+ */
+export function statementsOf(
+	writer: Pick<Writer, 'escape'>,
+	table: string,
+	dbType: string,
+	rows: RowUpdate[],
+	now: Date,
+): Array<[string, unknown[]]> {
+	const names = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
+	const perChunk = Math.max(1, Math.floor((MAX_PARAMETERS - 1) / (2 * names.length + 1)));
+	const statements: Array<[string, unknown[]]> = [];
+	const cell = (value: RowValue) =>
+		value instanceof Date ? dateForDatabase(value, dbType) : value;
+	const id = writer.escape('id');
+	for (let start = 0; start < rows.length; start += perChunk) {
+		const chunk = rows.slice(start, start + perChunk);
+		const parameters: unknown[] = [];
+		// SQLite takes `?` in order, PostgreSQL `$1…` (the drivers n8n uses: sqlite3, pg).
+		const mark = (value: unknown) => {
+			parameters.push(value);
+			return dbType === 'postgres' ? `$${parameters.length}` : '?';
+		};
+		const set = [`${writer.escape('updatedAt')} = ${mark(dateForDatabase(now, dbType))}`];
+		for (const name of names) {
+			const column = writer.escape(name);
+			const cases = chunk
+				.filter((row) => name in row.values)
+				.map((row) => `WHEN ${mark(row.id)} THEN ${mark(cell(row.values[name]))}`);
+			if (cases.length) set.push(`${column} = CASE ${id} ${cases.join(' ')} ELSE ${column} END`);
+		}
+		const ids = chunk.map((row) => mark(row.id)).join(', ');
+		statements.push([
+			`UPDATE ${writer.escape(table)} SET ${set.join(', ')} WHERE ${id} IN (${ids})`,
+			parameters,
+		]);
+	}
+	return statements;
 }

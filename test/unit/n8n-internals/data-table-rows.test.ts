@@ -28,7 +28,8 @@ function database(prefix = ''): DatabaseSync {
 		"id" INTEGER PRIMARY KEY AUTOINCREMENT,
 		"createdAt" DATETIME NOT NULL DEFAULT (STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')),
 		"updatedAt" DATETIME NOT NULL DEFAULT (STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')),
-		"state" TEXT, "utr" TEXT, "amount" REAL, "state_changed_at" DATETIME)`);
+		"state" TEXT CHECK ("state" <> 'refused here'), "utr" TEXT, "amount" REAL,
+		"state_changed_at" DATETIME)`);
 	for (const state of ['queued', 'queued', 'queued'])
 		db.prepare(`INSERT INTO "${prefix}data_table_user_t1" ("state") VALUES (?)`).run(state);
 	return db;
@@ -161,13 +162,30 @@ test("all or none: a failing row writes no row; past n8n's size limit nothing is
 		]),
 	).rejects.toThrow(/data table rows .*\(n8n 2\.41\.1\): .*no_such_column/);
 	expect(rowsOf(db)).toEqual(before);
+	// More rows than one statement takes: the last statement refused, the earlier ones undone.
+	const insert = db.prepare('INSERT INTO "data_table_user_t1" ("state") VALUES (?)');
+	for (let i = 0; i < 700; i += 1) insert.run('queued');
+	const many = rowsOf(db);
+	const updates = many.map((row, at) => ({
+		id: Number((row as { id: number }).id),
+		values: { state: at === many.length - 1 ? 'refused here' : 'processed' },
+	}));
+	await expect(rows.use.update('t1', updates)).rejects.toThrow(/CHECK constraint failed/);
+	expect(rowsOf(db)).toEqual(many);
+	updates[updates.length - 1].values.state = 'processed';
+	await rows.use.update('t1', updates);
+	expect(new Set(rowsOf(db).map((row) => (row as { state: string }).state))).toEqual(
+		new Set(['processed']),
+	);
 
+	const settled = rowsOf(db);
+	seen.touched = [];
 	const full = await door().n8nInternals.dataTableRows(execution(db, seen, { full: true }));
 	if (!full.found) throw new Error(full.why);
 	await expect(full.use.update('t1', [{ id: 1, values: { state: 'processed' } }])).rejects.toThrow(
 		'Data table size limit exceeded: 201MB used, limit is 200MB',
 	);
-	expect(rowsOf(db)).toEqual(before);
+	expect(rowsOf(db)).toEqual(settled);
 	expect(seen.touched).toEqual([]);
 });
 
@@ -205,8 +223,8 @@ test('PostgreSQL: numbered parameters, dates as ISO text (as n8n writes them the
 	const updatedAt = await rows.use.update('t1', [{ id: 7, values: { state_changed_at: at } }]);
 	expect(asked).toEqual([
 		[
-			'UPDATE "data_table_user_t1" SET "updatedAt" = $1, "state_changed_at" = $2 WHERE "id" = $3',
-			[updatedAt.toISOString(), '2026-11-29T10:11:12.345Z', 7],
+			'UPDATE "data_table_user_t1" SET "updatedAt" = $1, "state_changed_at" = CASE "id" WHEN $2 THEN $3 ELSE "state_changed_at" END WHERE "id" IN ($4)',
+			[updatedAt.toISOString(), 7, '2026-11-29T10:11:12.345Z', 7],
 		],
 	]);
 });
