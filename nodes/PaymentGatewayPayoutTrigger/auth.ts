@@ -10,6 +10,16 @@ import { SECRET_HEADER } from '../webhook/delivery';
 import { sameSecret } from '../webhook/headers';
 import { notificationSecret, WEBHOOK_CREDENTIAL } from '../webhook/secret';
 
+/** Whether the post's `?t=` is `token`; undefined when the post carries none. */
+export function tokenMatches(
+	ctx: IWebhookFunctions,
+	token: string | undefined,
+): boolean | undefined {
+	const given = (ctx.getQueryData() as IDataObject)[TOKEN_PARAMETER];
+	if (typeof given !== 'string' || given === '') return undefined;
+	return token !== undefined && token !== '' && sameSecret(given, token);
+}
+
 /** Undefined when the post may go on; else why it is refused (answered 401, never logged with the token). */
 export async function refusal(
 	ctx: IWebhookFunctions,

@@ -2,6 +2,7 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { DataTableIndex } from './data-table-index';
+import type { DataTableRows } from './data-table-rows';
 import type { DataTableContext, DataTables } from './data-tables';
 
 import type { ExecutionCheck } from './execution-check';
@@ -38,4 +39,6 @@ export interface N8nInternals {
 	dataTables(ctx: DataTableContext): Promise<Capability<DataTables>>;
 	/** An index on a column of one of n8n's data tables (n8n gives them none but the id). */
 	dataTableIndex(): Promise<Capability<DataTableIndex>>;
+	/** Rows of one of n8n's data tables written by id, many in one transaction (n8n's size check first). */
+	dataTableRows(ctx: DataTableContext): Promise<Capability<DataTableRows>>;
 }

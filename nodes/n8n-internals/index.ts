@@ -11,6 +11,7 @@
  */
 import type { N8nInternals } from './capabilities';
 import { dataTableIndex } from './data-table-index';
+import { dataTableRows } from './data-table-rows';
 import { dataTables } from './data-tables';
 import { executionCheck } from './execution-check';
 import { executionCustomData } from './execution-custom-data';
@@ -27,6 +28,7 @@ export type { N8nInternals } from './capabilities';
 export { N8nInternalsError, type Capability } from './load';
 export type { DataTableContext, DataTables } from './data-tables';
 export type { DataTableIndex } from './data-table-index';
+export type { DataTableRows, RowUpdate } from './data-table-rows';
 export type { ExecutionCheck } from './execution-check';
 export type { ExecutionCustomData } from './execution-custom-data';
 export type { ListScope, ProcessedList } from './processed-list';
@@ -48,6 +50,7 @@ export const n8nInternals: N8nInternals = {
 	executionCustomData,
 	dataTables,
 	dataTableIndex,
+	dataTableRows,
 };
 
 export { ssrfProtectionOn };

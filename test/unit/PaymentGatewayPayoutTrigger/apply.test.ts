@@ -121,3 +121,79 @@ describe('a results post reads the ledger once', () => {
 		expect(outcome.failure?.message).toBe('SQLITE_BUSY: database is locked');
 	});
 });
+
+describe("a results post written in one transaction (the door's data table rows)", () => {
+	/** The door's writer over the same store: each call is one transaction (all rows, or none). */
+	function oneTransaction(table: Awaited<ReturnType<typeof queuedLedger>>['table'], fail = false) {
+		const calls: Array<Array<{ id: number; values: Record<string, unknown> }>> = [];
+		const rows = {
+			update: async (
+				id: string,
+				updates: Array<{ id: number; values: Record<string, unknown> }>,
+			) => {
+				calls.push(updates);
+				if (fail) throw new Error('SQLITE_BUSY: database is locked');
+				expect(id).toBe(table.id);
+				for (const row of updates)
+					await table.proxy.updateRows({
+						filter: {
+							type: 'and',
+							filters: [{ columnName: 'id', condition: 'eq', value: row.id }],
+						},
+						data: row.values as never,
+					});
+				return new Date();
+			},
+		};
+		return { rows, calls };
+	}
+
+	it('every changed row of the post in one write, none through the per-row calls', async () => {
+		const { table, key } = await queuedLedger();
+		const { applyPost } = nodeProcess();
+		const { rows, calls } = oneTransaction(table);
+		let perRow = 0;
+		const update = table.proxy.updateRows.bind(table.proxy);
+		const counted = {
+			...table.proxy,
+			updateRows: async (...args: Parameters<typeof update>) => {
+				perRow += 1;
+				return await update(...args);
+			},
+		};
+		const mixed: ResultsPost = {
+			request_id: 'batch-1',
+			rows: [
+				{ reference_no: 'A', status: 'processed', utr: 'UTR-A' },
+				{ reference_no: 'B', status: 'failed', reason: 'Account closed' },
+				{ reference_no: 'C', status: 'reversed', utr: 'UTR-C' },
+				{ reference_no: 'A', status: 'processed', utr: 'UTR-A' },
+			],
+		};
+		const outcome = await applyPost({ ...table, proxy: counted, rows }, key, mixed);
+		expect(calls).toHaveLength(1);
+		// C's reversal and the processed before it: one row written once, with the reversal.
+		expect(calls[0].map((row) => row.values.state)).toEqual(['processed', 'failed', 'reversed']);
+		expect(perRow).toBe(0);
+		expect(outcome.items.map((item) => [item.json.reference_no, item.json.state])).toEqual([
+			['A', 'processed'],
+			['B', 'failed'],
+			['C', 'reversed'],
+		]);
+		expect(outcome.ignored.map((row) => row.reference_no)).toEqual(['A']);
+		// The ledger holds what the items say; the same post again applies nothing new.
+		const again = await applyPost({ ...table, rows }, key, mixed);
+		expect(again.items).toEqual([]);
+	});
+
+	it('the write failing: no row applied, no item, the failure kept (the post is answered to come again)', async () => {
+		const { table, key } = await queuedLedger();
+		const { applyPost } = nodeProcess();
+		const { rows } = oneTransaction(table, true);
+		const outcome = await applyPost({ ...table, rows }, key, post);
+		expect(outcome.items).toEqual([]);
+		expect(outcome.failure?.message).toBe('SQLITE_BUSY: database is locked');
+		const retried = await applyPost({ ...table, rows: oneTransaction(table).rows }, key, post);
+		expect(retried.items.map((item) => item.json.reference_no)).toEqual(REFS);
+	});
+});

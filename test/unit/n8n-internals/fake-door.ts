@@ -33,6 +33,7 @@ export function fakeDoor(given: {
 		executionCustomData: async () => await as(given.executionCustomData, 'no @n8n/db here'),
 		dataTables: async () => ({ found: false, why: 'not asked' }),
 		dataTableIndex: async () => ({ found: false, why: 'not asked' }),
+		dataTableRows: async () => ({ found: false, why: 'not asked' }),
 	};
 }
 

@@ -42,6 +42,25 @@ describe('payout results trigger: who may post', () => {
 		expect(states(tag)[`${tag}-0`]).toEqual(['processed', 'UTR0001', null]);
 	});
 
+	it('a token changed in the results table counts at the next post (the one read before is not kept against it)', async () => {
+		const tag = tagOf();
+		const { batch } = await pay(tag, 2);
+		const payload = (ref: string) =>
+			body(String(batch.request_id), [{ reference_no: ref, status: 'processed', utr: 'UTR0001' }]);
+		expect((await post(payload(`${tag}-0`))).status).toBe(200);
+		const held = dataTables.store.rowsOf(env.resultsName).find((row) => row.token)!;
+		const changed = `${env.token.slice(1)}Z`;
+		held.token = changed;
+		try {
+			expect((await post(payload(`${tag}-1`), { t: changed })).status).toBe(200);
+			expect((await post(payload(`${tag}-1`), { t: env.token })).status).toBe(401);
+		} finally {
+			held.token = env.token;
+		}
+		expect((await post(payload(`${tag}-1`))).status).toBe(200);
+		expect(states(tag)[`${tag}-1`]).toEqual(['processed', 'UTR0001', null]);
+	});
+
 	it('answers 400 to a body that is no results post, and 503 where n8n data tables are off', async () => {
 		expect((await post({ hello: 'world' })).status).toBe(400);
 		const form = await env.hook.deliver({

@@ -6,9 +6,11 @@
  * (memoryLedger.ts) and the output says so. The rules: docs/retries-and-failures.md.
  */
 import type {
+	ICredentialDataDecryptedObject,
 	IDataTableProjectAggregateService,
 	IDataTableProjectService,
 	IExecuteFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -107,6 +109,43 @@ export interface AccountTable {
 	account: PayoutAccount;
 }
 
+/** What the account is known by, as stored: plain text (an expression is n8n's to resolve). */
+const plain = (value: unknown) =>
+	typeof value === 'string' && value !== '' && !value.startsWith('=');
+
+/**
+ * The payout account from the credential as stored (the door's "stored credential": no expression
+ * isolate, most of a webhook's cost), when every field it is known by is plain text there; else
+ * undefined (n8n's `getCredentials`, whose defaults and overwrites then apply).
+ */
+async function storedAccount(ctx: DataTableContext): Promise<PayoutAccount | undefined> {
+	const stored = n8nInternals.storedCredential(ctx as IWebhookFunctions);
+	if (!stored.found) return undefined;
+	const raw = await stored.use.read(PAYOUT_CREDENTIAL).catch(() => undefined);
+	if (!raw || !plain(raw.payoutUrl)) return undefined;
+	const paste = raw.obtainBy === 'paste';
+	if (raw.obtainBy !== undefined && !plain(raw.obtainBy)) return undefined;
+	if (!paste && !plain(raw.merchantKey)) return undefined;
+	return payoutAccount(raw as ICredentialDataDecryptedObject);
+}
+
+/**
+ * The data table service and the payout account of a node's credential (one look per post).
+ * `stored`: the account read from the credential as stored where it can be (results posts).
+ */
+export async function accountService(
+	ctx: DataTableContext,
+	itemIndex = 0,
+	stored = false,
+): Promise<{ service: Service; account: PayoutAccount } | { off: string }> {
+	const service = await tableService(ctx);
+	if (typeof service === 'string') return { off: service };
+	const account =
+		(stored ? await storedAccount(ctx) : undefined) ??
+		payoutAccount(await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex));
+	return { service, account };
+}
+
 /**
  * The account's ledger table (created on first use), or why there is none here (n8n's data tables
  * off or changed: the node's memory then holds what Bulk Create paid, and nothing else can read it).
@@ -114,14 +153,63 @@ export interface AccountTable {
 export async function openAccountTable(
 	ctx: DataTableContext,
 	itemIndex = 0,
+	given?: { service: Service; account: PayoutAccount },
 ): Promise<AccountTable | { off: string }> {
-	const service = await tableService(ctx);
-	if (typeof service === 'string') return { off: service };
-	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
-	const account = payoutAccount(credentials);
+	const looked = given ?? (await accountService(ctx, itemIndex));
+	if ('off' in looked) return looked;
+	const { service, account } = looked;
 	const table = await openTable(service.aggregate, service.table, account.tableName);
-	return { table: { ...table, via: service.via, indexed: await indexed(ctx, table.id) }, account };
+	const opened: LedgerTable = { ...table, via: service.via, indexed: await indexed(ctx, table.id) };
+	return { table: { ...opened, rows: await rowWriter(ctx) }, account };
 }
+
+/**
+ * Ledger tables opened by this process's results posts, by project and name: the table's id, its
+ * column check and index done once. Each post gets its own copy (its own view of records: never
+ * more than its rows). Dropped when a post's read or write of it fails (deleted, changed).
+ */
+const reused = new Map<string, LedgerTable>();
+
+const reuseKey = (service: Service, account: PayoutAccount) =>
+	`${service.aggregate.getProjectId()}|${account.tableName}`;
+
+/** As `openAccountTable`, the table found once per process (for the results trigger's posts). */
+export async function reuseAccountTable(
+	ctx: DataTableContext,
+	given: { service: Service; account: PayoutAccount },
+): Promise<AccountTable> {
+	const key = reuseKey(given.service, given.account);
+	let table = reused.get(key);
+	if (!table) {
+		const opened = await openAccountTable(ctx, 0, given);
+		if ('off' in opened) throw new Error(opened.off);
+		table = opened.table;
+		reused.set(key, table);
+	}
+	return { table: { ...table }, account: given.account };
+}
+
+/** The next post opens the table afresh (its read or write failed: deleted, changed). */
+export function forgetAccountTable(given: { service: Service; account: PayoutAccount }): void {
+	reused.delete(reuseKey(given.service, given.account));
+}
+
+/**
+ * How the ledger's rows are written: all rows of a write in one transaction (the door's "data table
+ * rows"), else n8n's data table service, one call per row with values of its own (logged once).
+ */
+async function rowWriter(ctx: DataTableContext): Promise<LedgerTable['rows']> {
+	const outcome = await n8nInternals.dataTableRows(ctx).catch((error: Error) => error);
+	if (!(outcome instanceof Error) && outcome.found) return outcome.use;
+	if (!toldRowByRow)
+		ctx.logger.warn(
+			`Payment Gateway, payout ledger: rows written one call each through n8n's data table service (${outcome instanceof Error ? outcome.message : outcome.why})`,
+		);
+	toldRowByRow = true;
+	return undefined;
+}
+
+let toldRowByRow = false;
 
 /** Columns the ledger is read by: a run's references, Wait for Results' batches. */
 const INDEXED_COLUMNS = ['reference_no', 'request_id'];

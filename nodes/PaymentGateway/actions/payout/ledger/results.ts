@@ -2,8 +2,8 @@ import { withAccountLock } from './lock';
 import type { LedgerRecord } from './record';
 import type { ResultState } from './states';
 import { transition } from './states';
-import type { LedgerTable } from './table';
-import { readByReference, readByRequestId, updateIds } from './table';
+import type { LedgerTable, RowWrite } from './table';
+import { readByReference, readByRequestId, writeRows } from './table';
 
 /** One row's result as the service reports it (docs/assumptions.md: bulk payout results). */
 export interface RowResult {
@@ -31,40 +31,94 @@ export type Applied =
 			record?: LedgerRecord;
 	  };
 
-/** One result against the view holding its record (read under the lock), written by the rule. */
+/** A result judged against its record: why not, the same state again, or the write it makes. */
+type Judged =
+	| { applied: Applied }
+	| { write: RowWrite; record: LedgerRecord; reference_no: string };
+
+/** One result against the view holding its record (read under the lock), by the rule. */
+function judge(view: Map<string, LedgerRecord>, result: RowResult, now: Date): Judged {
+	const record = view.get(result.reference_no);
+	if (!record)
+		return {
+			applied: {
+				applied: false,
+				why: 'unknown reference',
+				detail: `no record of ${result.reference_no}`,
+			},
+		};
+	if (result.request_id && record.request_id && result.request_id !== record.request_id)
+		return {
+			applied: {
+				applied: false,
+				why: 'other attempt',
+				detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
+				record,
+			},
+		};
+	const move = transition(record.state, result.state);
+	if (!move.ok && result.key && record.state === result.state && record.result_key === result.key)
+		return { applied: { applied: true, record, again: true } };
+	if (!move.ok) return { applied: { applied: false, why: 'ignored', detail: move.reason, record } };
+	const data = {
+		state: result.state,
+		state_changed_at: now,
+		...(result.utr !== undefined ? { utr: result.utr } : {}),
+		...(result.reason !== undefined ? { reason: result.reason } : {}),
+		result_key: result.key ?? null,
+	};
+	return { write: { id: record.id, data }, record, reference_no: result.reference_no };
+}
+
+/** One result written on its own (n8n returns the row written; the view follows it). */
 async function applyTo(
 	table: LedgerTable,
 	view: Map<string, LedgerRecord>,
 	result: RowResult,
 	now: Date,
 ): Promise<Applied> {
-	const record = view.get(result.reference_no);
-	if (!record)
-		return {
-			applied: false,
-			why: 'unknown reference',
-			detail: `no record of ${result.reference_no}`,
-		};
-	if (result.request_id && record.request_id && result.request_id !== record.request_id)
-		return {
-			applied: false,
-			why: 'other attempt',
-			detail: `the record holds request_id ${record.request_id} (attempt ${record.attempt})`,
-			record,
-		};
-	const move = transition(record.state, result.state);
-	if (!move.ok && result.key && record.state === result.state && record.result_key === result.key)
-		return { applied: true, record, again: true };
-	if (!move.ok) return { applied: false, why: 'ignored', detail: move.reason, record };
-	// The view follows the write (n8n returns the row written).
-	await updateIds(table, [record.id], {
-		state: result.state,
-		state_changed_at: now,
-		...(result.utr !== undefined ? { utr: result.utr } : {}),
-		...(result.reason !== undefined ? { reason: result.reason } : {}),
-		result_key: result.key ?? null,
+	const judged = judge(view, result, now);
+	if ('applied' in judged) return judged.applied;
+	await writeRows(table, [judged.write]);
+	return { applied: true, record: view.get(result.reference_no) ?? judged.record };
+}
+
+/**
+ * A post's results judged in order against the view (a later row of the same reference sees the
+ * earlier one's state), then written in one transaction: all applied, or none (thrown with no row
+ * applied before it).
+ */
+async function applyTogether(
+	table: LedgerTable,
+	view: Map<string, LedgerRecord>,
+	results: RowResult[],
+	now: Date,
+): Promise<Applied[]> {
+	const before = new Map(view);
+	// Each written row's record as it stands after it (a later row of its reference sees it).
+	const judged = results.map((result) => {
+		const one = judge(view, result, now);
+		if (!('write' in one)) return one;
+		const after = { ...one.record, ...one.write.data } as LedgerRecord;
+		view.set(one.reference_no, after);
+		return { ...one, record: after };
 	});
-	return { applied: true, record: view.get(result.reference_no) ?? record };
+	const writes = new Map<number, RowWrite>();
+	for (const one of judged)
+		if ('write' in one) {
+			const held = writes.get(one.write.id);
+			writes.set(one.write.id, { id: one.write.id, data: { ...held?.data, ...one.write.data } });
+		}
+	try {
+		await writeRows(table, [...writes.values()]);
+	} catch (error) {
+		for (const ref of view.keys()) if (!before.has(ref)) view.delete(ref);
+		for (const [ref, record] of before) view.set(ref, record);
+		throw Object.assign(error as Error, { appliedBefore: [] });
+	}
+	return judged.map((one) =>
+		'applied' in one ? one.applied : { applied: true, record: one.record },
+	);
 }
 
 /**
@@ -91,8 +145,9 @@ export function appliedBefore(error: unknown): Applied[] {
 
 /**
  * The rows of one results post, in order, as `applyResult` each, with one read of their records
- * (a read costs a pass over the table's rows: one per post, not one per row) and one lock. A
- * failure part-way is thrown with the rows applied before it (`appliedBefore`).
+ * (one per post, not one per row) and one lock. Written in one transaction where the door writes
+ * rows (a failure applies none); else one n8n call a row, and a failure part-way is thrown with
+ * the rows applied before it (`appliedBefore`).
  */
 export async function applyResults(
 	table: LedgerTable,
@@ -105,6 +160,7 @@ export async function applyResults(
 			table,
 			results.map((r) => r.reference_no),
 		);
+		if (table.rows) return await applyTogether(table, view, results, now);
 		const applied: Applied[] = [];
 		for (const result of results) {
 			try {

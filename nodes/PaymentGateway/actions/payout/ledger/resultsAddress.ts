@@ -8,20 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import type {
-	DataTable,
-	DataTableColumnType,
-	IDataTableProjectService,
-	IExecuteFunctions,
-} from 'n8n-workflow';
+import type { DataTable, DataTableColumnType, IDataTableProjectService } from 'n8n-workflow';
 
 import type { DataTableContext } from '../../../../n8n-internals';
 import type { PayoutAccount } from './account';
-import { payoutAccount } from './account';
-import { tableService } from './index';
+import { accountService, type Service } from './index';
 import { withAccountLock } from './lock';
 
-const PAYOUT_CREDENTIAL = 'paymentGatewayPayoutApi';
 /** The query parameter carrying the token: short, so the address fits callback_url's 100 characters. */
 export const TOKEN_PARAMETER = 't';
 /** base64url of 12 random bytes: 16 characters, 96 bits. */
@@ -59,11 +52,11 @@ export interface Held {
 export async function openResultsTable(
 	ctx: DataTableContext,
 	itemIndex = 0,
+	given?: { service: Service; account: PayoutAccount },
 ): Promise<ResultsTable | { off: string }> {
-	const service = await tableService(ctx);
-	if (typeof service === 'string') return { off: service };
-	const credentials = await (ctx as IExecuteFunctions).getCredentials(PAYOUT_CREDENTIAL, itemIndex);
-	const account = payoutAccount(credentials);
+	const looked = given ?? (await accountService(ctx, itemIndex));
+	if ('off' in looked) return looked;
+	const { service, account } = looked;
 	const name = account.resultsTableName;
 	const find = async () =>
 		(await service.aggregate.getManyAndCount({ filter: { name }, take: 50 })).data.find(
@@ -78,6 +71,30 @@ export async function openResultsTable(
 				async (error: unknown) => (await find()) ?? (await Promise.reject(error)),
 			)) as DataTable);
 	return { proxy: await service.table(table.id), name, account };
+}
+
+/** Each account's token as this process read it last, by project and results table (never logged). */
+const tokens = new Map<string, string>();
+
+/**
+ * The account's token for a results post: as read last in this process (`cached`), else read from
+ * the results table now. A post whose token differs from the cached one reads it again (fresh)
+ * before it is refused, so a changed token counts at once.
+ */
+export async function postToken(
+	ctx: DataTableContext,
+	given: { service: Service; account: PayoutAccount },
+	fresh = false,
+): Promise<{ token?: string; cached: boolean }> {
+	const key = `${given.service.aggregate.getProjectId()}|${given.account.resultsTableName}`;
+	const held = tokens.get(key);
+	if (held && !fresh) return { token: held, cached: true };
+	const opened = await openResultsTable(ctx, 0, given);
+	if ('off' in opened) return { cached: false };
+	const { token } = await readHeld(opened);
+	if (token) tokens.set(key, token);
+	else tokens.delete(key);
+	return { token, cached: false };
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));

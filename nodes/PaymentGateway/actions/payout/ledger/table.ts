@@ -6,6 +6,7 @@ import type {
 	IDataTableProjectService,
 } from 'n8n-workflow';
 
+import type { DataTableRows } from '../../../../n8n-internals';
 import type { LedgerRecord } from './record';
 import { LEDGER_COLUMNS, recordOf } from './record';
 
@@ -38,6 +39,8 @@ export interface LedgerTable {
 	via?: string;
 	/** reference_no and request_id carry an index (ledger/index.ts): reads by them are lookups. */
 	indexed?: boolean;
+	/** All rows of a write in one transaction (the door's "data table rows"); else one call a row. */
+	rows?: DataTableRows;
 }
 
 /** The account's table in the workflow's project, created with its columns on first use. */
@@ -244,4 +247,34 @@ export async function deleteIds(table: LedgerTable, ids: number[]): Promise<void
 		});
 	forget(table, ids);
 	counted(table, -ids.length);
+}
+
+/** One row's new values (columns of the ledger) by its id. */
+export interface RowWrite {
+	id: number;
+	data: Record<string, string | number | Date | null>;
+}
+
+/**
+ * Rows with values of their own, written together: one transaction (all or none) where the door
+ * writes rows, else one n8n call a row (a failure part-way leaves the rows before it written).
+ * This table's view follows the writes.
+ */
+export async function writeRows(table: LedgerTable, writes: RowWrite[]): Promise<void> {
+	if (writes.length === 0) return;
+	if (!table.rows) {
+		for (const write of writes) await updateIds(table, [write.id], write.data);
+		return;
+	}
+	const updatedAt = await table.rows.update(
+		table.id,
+		writes.map((write) => ({ id: write.id, values: write.data })),
+	);
+	const view = views.get(table);
+	if (!view) return;
+	const byId = new Map(writes.map((write) => [write.id, write.data]));
+	for (const [ref, record] of view) {
+		const data = byId.get(record.id);
+		if (data) view.set(ref, { ...record, ...data, updatedAt } as LedgerRecord);
+	}
 }
