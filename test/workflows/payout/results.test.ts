@@ -43,8 +43,7 @@ describe('payout results trigger: who may post', () => {
 	});
 
 	it('a token changed in the results table counts at the next post (the one read before is not kept against it)', async () => {
-		const tag = tagOf();
-		const { batch } = await pay(tag, 2);
+		const { tag, batch } = await payNew(2);
 		const payload = (ref: string) =>
 			body(String(batch.request_id), [{ reference_no: ref, status: 'processed', utr: 'UTR0001' }]);
 		expect((await post(payload(`${tag}-0`))).status).toBe(200);
