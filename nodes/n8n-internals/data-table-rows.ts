@@ -32,7 +32,16 @@ export interface DataTableRows {
 	 * n8n's size check (rejects as n8n does past its limit). Returns the `updatedAt` written.
 	 */
 	update(dataTableId: string, rows: RowUpdate[]): Promise<Date>;
+	/**
+	 * The rows whose `column` holds one of `values`, in id order, as n8n's data table service
+	 * returns them (`getManyRowsAndCount`: dates as Date, booleans as booleans): one statement per
+	 * 999 values, where n8n's `or` of `eq` filters compares every term with every row, twice.
+	 * Undefined where n8n's column repository is not as known (n8n's service reads then).
+	 */
+	readWhereIn?(dataTableId: string, column: string, values: string[]): Promise<DataTableRowRead[]>;
 }
+
+export type DataTableRowRead = Record<string, unknown> & { id: number };
 
 interface EntityManager {
 	query(sql: string, parameters?: unknown[]): Promise<unknown>;
@@ -48,6 +57,10 @@ interface Service {
 			manager: EntityManager;
 			driver: { escape(name: string): string };
 		};
+	};
+	/** 1.123 and 2.41: the table's columns (name, type), as the service reads them before rows. */
+	dataTableColumnRepository?: {
+		getColumns?(id: string, trx?: EntityManager): Promise<Array<{ name: string; type: string }>>;
 	};
 	/** 2.x; 1.123 does not touch the table on a row write, and neither does this. */
 	dataTableRepository?: { touchUpdatedAt?(id: string, trx?: EntityManager): Promise<void> };
@@ -98,13 +111,16 @@ export async function dataTableRows(ctx: DataTableContext): Promise<Capability<D
 		return absent(`not known for a ${options.type} database`);
 	const config = await n8nConfig<{ database?: { tablePrefix?: string } }>(DATA_TABLE_ROWS);
 	const prefix = config?.database?.tablePrefix ?? '';
+	const writer: Writer = { service, provider, prefix, escape: (n) => driver.escape(n) };
+	const columns = service.dataTableColumnRepository;
 	return found({
-		update: async (dataTableId, rows) =>
-			await update(
-				{ service, provider, prefix, escape: (n) => driver.escape(n) },
-				dataTableId,
-				rows,
-			),
+		update: async (dataTableId, rows) => await update(writer, dataTableId, rows),
+		...(typeof columns?.getColumns === 'function'
+			? {
+					readWhereIn: async (dataTableId: string, column: string, values: string[]) =>
+						await readWhereIn(writer, dataTableId, column, values),
+				}
+			: {}),
 	});
 }
 
@@ -142,6 +158,87 @@ async function update(writer: Writer, dataTableId: string, rows: RowUpdate[]): P
 		});
 	});
 	return now;
+}
+
+async function readWhereIn(
+	writer: Writer,
+	dataTableId: string,
+	column: string,
+	values: string[],
+): Promise<DataTableRowRead[]> {
+	for (const name of [dataTableId, `x${writer.prefix}`, column])
+		if (!SAFE.test(name)) throw new Error(`not an n8n data table or column name: ${name}`);
+	if (values.length === 0) return [];
+	const { service } = writer;
+	const source = service.dataTableRowsRepository.dataSource;
+	const postgres = source.options.type === 'postgres';
+	const table = writer.escape(`${writer.prefix}data_table_user_${dataTableId}`);
+	const id = writer.escape('id');
+	return await asFault(DATA_TABLE_ROWS, async () => {
+		// The service reads the columns and the rows in one transaction: so does this.
+		return await source.manager.transaction(async (em) => {
+			const columns = await service.dataTableColumnRepository!.getColumns!(dataTableId, em);
+			const types = new Map(columns.map((c) => [c.name, c.type]));
+			const rows: DataTableRowRead[] = [];
+			for (let start = 0; start < values.length; start += MAX_PARAMETERS) {
+				const chunk = values.slice(start, start + MAX_PARAMETERS);
+				const marks = chunk.map((_, at) => (postgres ? `$${at + 1}` : '?')).join(', ');
+				const sql = `SELECT * FROM ${table} WHERE ${writer.escape(column)} IN (${marks}) ORDER BY ${id} ASC`;
+				const read = (await em.query(sql, chunk)) as Array<Record<string, unknown>>;
+				for (const row of read) rows.push(normalized(row, types));
+			}
+			// Chunks each in id order; together in id order as the service's one read.
+			return values.length > MAX_PARAMETERS ? rows.sort((a, b) => a.id - b.id) : rows;
+		});
+	});
+}
+
+/** n8n's `normalizeRows` (data-table/utils/sql-utils, 1.123 and 2.41) for one row. */
+function normalized(row: Record<string, unknown>, types: Map<string, string>): DataTableRowRead {
+	const { id, createdAt, updatedAt, ...rest } = row;
+	const out: Record<string, unknown> = {
+		...rest,
+		id,
+		createdAt: n8nDate(createdAt) ?? new Date(),
+		updatedAt: n8nDate(updatedAt) ?? new Date(),
+	};
+	for (const [key, value] of Object.entries(rest)) {
+		const type = types.get(key);
+		if (type === 'boolean') out[key] = n8nBoolean(value);
+		if (type === 'date' && value !== null && value !== undefined)
+			out[key] = n8nDate(value) ?? value;
+	}
+	return out as DataTableRowRead;
+}
+
+function n8nBoolean(value: unknown): unknown {
+	if (value === 1 || value === '1') return true;
+	if (value === 0 || value === '0') return false;
+	return value;
+}
+
+/** n8n's `normalizeDate`: a date text without a zone is UTC (SQLite's `2026-11-29 10:11:12.345`). */
+function n8nDate(value: unknown): Date | null {
+	if (value instanceof Date) return value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		const parsed = new Date(hasZone(text) ? text : `${text}Z`);
+		if (!isNaN(parsed.getTime())) return parsed;
+	}
+	if (typeof value === 'number') {
+		const parsed = new Date(value);
+		if (!isNaN(parsed.getTime())) return parsed;
+	}
+	return null;
+}
+
+/** n8n 2.41's `dateStringHasExplicitTimezone` (1.123: a final Z only; n8n writes no other zone). */
+function hasZone(text: string): boolean {
+	const at = text.includes('T') ? text.indexOf('T') : text.search(/\s/);
+	if (at === -1) return false;
+	const time = text.slice(at + 1);
+	if (!time.includes(':')) return false;
+	return time.endsWith('Z') || time.endsWith('z') || time.includes('+') || time.includes('-');
 }
 
 /** Parameters a statement may carry: SQLite before 3.32 takes at most 999. */

@@ -29,7 +29,7 @@ function database(prefix = ''): DatabaseSync {
 		"createdAt" DATETIME NOT NULL DEFAULT (STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')),
 		"updatedAt" DATETIME NOT NULL DEFAULT (STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')),
 		"state" TEXT CHECK ("state" <> 'refused here'), "utr" TEXT, "amount" REAL,
-		"state_changed_at" DATETIME)`);
+		"state_changed_at" DATETIME, "reference_no" TEXT, "paid" BOOLEAN)`);
 	for (const state of ['queued', 'queued', 'queued'])
 		db.prepare(`INSERT INTO "${prefix}data_table_user_t1" ("state") VALUES (?)`).run(state);
 	return db;
@@ -38,7 +38,18 @@ function database(prefix = ''): DatabaseSync {
 interface Seen {
 	touched: unknown[];
 	sizeChecks: number;
+	columnReads?: unknown[];
 }
+
+/** The user columns of `database()` as n8n's column repository gives them (name, type). */
+const COLUMNS = [
+	{ name: 'state', type: 'string' },
+	{ name: 'utr', type: 'string' },
+	{ name: 'amount', type: 'number' },
+	{ name: 'state_changed_at', type: 'date' },
+	{ name: 'reference_no', type: 'string' },
+	{ name: 'paid', type: 'boolean' },
+];
 
 /** n8n's DataTableService over `db` (1.123/2.41 shape), in an execution's additionalData. */
 interface Manager {
@@ -48,8 +59,12 @@ interface Manager {
 
 function execution(db: DatabaseSync, seen: Seen, options: { full?: boolean; type?: string } = {}) {
 	const manager: Manager = {
-		query: async (sql: string, parameters: unknown[] = []) =>
-			db.prepare(sql).run(...(parameters as Array<string | number | null>)),
+		// As TypeORM's sqlite drivers: a SELECT answers its rows.
+		query: async (sql: string, parameters: unknown[] = []) => {
+			const statement = db.prepare(sql);
+			const values = parameters as Array<string | number | null>;
+			return sql.startsWith('SELECT') ? statement.all(...values) : statement.run(...values);
+		},
 		transaction: async <T>(run: (em: Manager) => Promise<T>): Promise<T> => {
 			db.exec('BEGIN');
 			try {
@@ -73,6 +88,12 @@ function execution(db: DatabaseSync, seen: Seen, options: { full?: boolean; type
 				options: { type: options.type ?? 'sqlite-pooled' },
 				manager,
 				driver: { escape: (name: string) => `"${name}"` },
+			},
+		},
+		dataTableColumnRepository: {
+			getColumns: async (id: string, trx?: unknown) => {
+				seen.columnReads = [...(seen.columnReads ?? []), [id, trx === manager]];
+				return COLUMNS;
 			},
 		},
 		dataTableRepository: {
@@ -227,4 +248,78 @@ test('PostgreSQL: numbered parameters, dates as ISO text (as n8n writes them the
 			[updatedAt.toISOString(), 7, '2026-11-29T10:11:12.345Z', 7],
 		],
 	]);
+});
+
+test("rows by reference_no IN (…), as n8n's service returns them: dates as Date (UTC), numbers, booleans, nulls", async () => {
+	const db = database('n8n_');
+	const seen: Seen = { touched: [], sizeChecks: 0 };
+	const set = db.prepare(
+		'UPDATE "n8n_data_table_user_t1" SET "reference_no" = ?, "amount" = ?, "state_changed_at" = ?, "paid" = ?, "createdAt" = ?, "updatedAt" = ? WHERE "id" = ?',
+	);
+	set.run(
+		'A',
+		12.5,
+		'2026-11-29 10:11:12.345',
+		1,
+		'2026-11-28 01:02:03.004',
+		'2026-11-28 01:02:03.005',
+		1,
+	);
+	set.run('B', null, null, 0, '2026-11-28 01:02:03.006', '2026-11-28 01:02:03.007', 2);
+	set.run('A', 3, null, null, '2026-11-28 01:02:03.008', '2026-11-28 01:02:03.009', 3);
+	const insert = db.prepare(
+		'INSERT INTO "n8n_data_table_user_t1" ("state", "reference_no") VALUES (?, ?)',
+	);
+	for (let i = 0; i < 1200; i += 1) insert.run('queued', `R${i}`);
+	const rows = await door('n8n_').n8nInternals.dataTableRows(execution(db, seen));
+	if (!rows.found) throw new Error(rows.why);
+	if (!rows.use.readWhereIn) throw new Error('no read');
+	const read = await rows.use.readWhereIn('t1', 'reference_no', ['B', 'A', 'nowhere']);
+	// What n8n 2.41.1's getManyRowsAndCount returns for these rows (normalizeRows).
+	expect(read).toEqual([
+		{
+			id: 1,
+			createdAt: new Date('2026-11-28T01:02:03.004Z'),
+			updatedAt: new Date('2026-11-28T01:02:03.005Z'),
+			state: 'queued',
+			utr: null,
+			amount: 12.5,
+			state_changed_at: new Date('2026-11-29T10:11:12.345Z'),
+			reference_no: 'A',
+			paid: true,
+		},
+		{
+			id: 2,
+			createdAt: new Date('2026-11-28T01:02:03.006Z'),
+			updatedAt: new Date('2026-11-28T01:02:03.007Z'),
+			state: 'queued',
+			utr: null,
+			amount: null,
+			state_changed_at: null,
+			reference_no: 'B',
+			paid: false,
+		},
+		{
+			id: 3,
+			createdAt: new Date('2026-11-28T01:02:03.008Z'),
+			updatedAt: new Date('2026-11-28T01:02:03.009Z'),
+			state: 'queued',
+			utr: null,
+			amount: 3,
+			state_changed_at: null,
+			reference_no: 'A',
+			paid: null,
+		},
+	]);
+	expect(seen.columnReads).toEqual([['t1', true]]);
+	// More references than one statement takes: every row found, in id order.
+	const many = Array.from({ length: 1200 }, (_, i) => `R${1199 - i}`);
+	const all = await rows.use.readWhereIn('t1', 'reference_no', many);
+	expect(all.map((row) => row.reference_no)).toEqual(
+		Array.from({ length: 1200 }, (_, i) => `R${i}`),
+	);
+	expect(all.map((row) => row.id)).toEqual(Array.from({ length: 1200 }, (_, i) => i + 4));
+	await expect(rows.use.readWhereIn('t1', 'reference_no"; --', ['A'])).rejects.toThrow(
+		/not an n8n data table or column name/,
+	);
 });

@@ -97,8 +97,13 @@ async function rowsWhere(
 /** Terms of one `or` query: SQLite refuses an expression deeper than 1,000 terms. */
 const TERMS = 900;
 
-/** The records of `wanted` by `or` queries of at most TERMS references each. */
+/**
+ * The records of `wanted`: `reference_no IN (…)` where the door reads rows (rows as n8n's service
+ * gives them), else `or` queries of at most TERMS references each through n8n's service.
+ */
 async function queried(table: LedgerTable, wanted: string[]): Promise<Map<string, LedgerRecord>> {
+	if (table.rows?.readWhereIn)
+		return recordsOf(await table.rows.readWhereIn(table.id, 'reference_no', wanted));
 	const found = new Map<string, LedgerRecord>();
 	for (let start = 0; start < wanted.length; start += TERMS) {
 		const rows = await rowsWhere(table, {
@@ -145,9 +150,10 @@ export async function readByReference(
 	const view = views.get(table) ?? new Map<string, LedgerRecord>();
 	views.set(table, view);
 	const wanted = [...new Set(refs)];
-	// Indexed: lookups, whatever the count; else one pass over the table costs less from ONE_PASS_FROM.
+	// Indexed, or one IN read (a pass at most per statement): lookups, whatever the count; else one
+	// pass over the table costs less from ONE_PASS_FROM than n8n's `or` filters.
 	const found =
-		table.indexed || wanted.length < ONE_PASS_FROM
+		table.indexed || table.rows?.readWhereIn || wanted.length < ONE_PASS_FROM
 			? await queried(table, wanted)
 			: await passed(table, wanted);
 	// A reference without a record now (its claim let go elsewhere) is no longer in the view.
