@@ -30,9 +30,9 @@ const iso = (value: Date | null) => (value ? new Date(value).toISOString() : nul
 
 /** The ledger record as an item shows it (n8n's row id and updatedAt left out). */
 function recordJson(record: LedgerRecord): IDataObject {
-	const columns: Partial<LedgerRecord> = { ...record };
-	delete columns.id;
-	delete columns.updatedAt;
+	// A rest copy, not `delete` (which turns each copy into a slow dictionary object).
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars
+	const { id, updatedAt, ...columns } = record;
 	return {
 		...(columns as IDataObject),
 		queued_at: iso(record.queued_at),

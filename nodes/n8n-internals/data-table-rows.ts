@@ -14,6 +14,14 @@
 import type { DataTableContext } from './data-tables';
 import { absent, asFault, changed, found, type Capability } from './load';
 import { n8nConfig } from './queue-redis';
+import {
+	MAX_PARAMETERS,
+	SAFE,
+	readWhereIn,
+	type DataTableRowRead,
+	type EntityManager,
+	type Reader,
+} from './data-table-rows-read';
 
 export const DATA_TABLE_ROWS = "data table rows (n8n's data_table_user_<id> tables, by id)";
 
@@ -41,13 +49,6 @@ export interface DataTableRows {
 	readWhereIn?(dataTableId: string, column: string, values: string[]): Promise<DataTableRowRead[]>;
 }
 
-export type DataTableRowRead = Record<string, unknown> & { id: number };
-
-interface EntityManager {
-	query(sql: string, parameters?: unknown[]): Promise<unknown>;
-	transaction<T>(run: (em: EntityManager) => Promise<T>): Promise<T>;
-}
-
 /** The parts of n8n's DataTableService (1.123, 2.41) this capability uses. */
 interface Service {
 	validateDataTableSize(): Promise<void>;
@@ -71,9 +72,6 @@ interface Provider {
 	/** 2.x: refuses writes on a protected (read-only) instance. */
 	checkInstanceWriteAccess?: () => void;
 }
-
-/** n8n names data tables and columns from these characters only; anything else is refused here. */
-const SAFE = /^[A-Za-z0-9_]+$/;
 
 /** A date as n8n's rows repository writes it (sql-utils formatDateForDatabase). */
 export function dateForDatabase(value: Date, dbType: string): string {
@@ -113,12 +111,21 @@ export async function dataTableRows(ctx: DataTableContext): Promise<Capability<D
 	const prefix = config?.database?.tablePrefix ?? '';
 	const writer: Writer = { service, provider, prefix, escape: (n) => driver.escape(n) };
 	const columns = service.dataTableColumnRepository;
+	const reader: Reader = {
+		...writer,
+		manager: service.dataTableRowsRepository.dataSource.manager,
+		postgres: options.type === 'postgres',
+		columns: async (id, em) => (await columns?.getColumns?.(id, em)) ?? [],
+	};
 	return found({
 		update: async (dataTableId, rows) => await update(writer, dataTableId, rows),
 		...(typeof columns?.getColumns === 'function'
 			? {
 					readWhereIn: async (dataTableId: string, column: string, values: string[]) =>
-						await readWhereIn(writer, dataTableId, column, values),
+						await asFault(
+							DATA_TABLE_ROWS,
+							async () => await readWhereIn(reader, dataTableId, column, values),
+						),
 				}
 			: {}),
 	});
@@ -160,96 +167,88 @@ async function update(writer: Writer, dataTableId: string, rows: RowUpdate[]): P
 	return now;
 }
 
-async function readWhereIn(
-	writer: Writer,
-	dataTableId: string,
-	column: string,
-	values: string[],
-): Promise<DataTableRowRead[]> {
-	for (const name of [dataTableId, `x${writer.prefix}`, column])
-		if (!SAFE.test(name)) throw new Error(`not an n8n data table or column name: ${name}`);
-	if (values.length === 0) return [];
-	const { service } = writer;
-	const source = service.dataTableRowsRepository.dataSource;
-	const postgres = source.options.type === 'postgres';
-	const table = writer.escape(`${writer.prefix}data_table_user_${dataTableId}`);
-	const id = writer.escape('id');
-	return await asFault(DATA_TABLE_ROWS, async () => {
-		// The service reads the columns and the rows in one transaction: so does this.
-		return await source.manager.transaction(async (em) => {
-			const columns = await service.dataTableColumnRepository!.getColumns!(dataTableId, em);
-			const types = new Map(columns.map((c) => [c.name, c.type]));
-			const rows: DataTableRowRead[] = [];
-			for (let start = 0; start < values.length; start += MAX_PARAMETERS) {
-				const chunk = values.slice(start, start + MAX_PARAMETERS);
-				const marks = chunk.map((_, at) => (postgres ? `$${at + 1}` : '?')).join(', ');
-				const sql = `SELECT * FROM ${table} WHERE ${writer.escape(column)} IN (${marks}) ORDER BY ${id} ASC`;
-				const read = (await em.query(sql, chunk)) as Array<Record<string, unknown>>;
-				for (const row of read) rows.push(normalized(row, types));
-			}
-			// Chunks each in id order; together in id order as the service's one read.
-			return values.length > MAX_PARAMETERS ? rows.sort((a, b) => a.id - b.id) : rows;
-		});
-	});
-}
-
-/** n8n's `normalizeRows` (data-table/utils/sql-utils, 1.123 and 2.41) for one row. */
-function normalized(row: Record<string, unknown>, types: Map<string, string>): DataTableRowRead {
-	const { id, createdAt, updatedAt, ...rest } = row;
-	const out: Record<string, unknown> = {
-		...rest,
-		id,
-		createdAt: n8nDate(createdAt) ?? new Date(),
-		updatedAt: n8nDate(updatedAt) ?? new Date(),
-	};
-	for (const [key, value] of Object.entries(rest)) {
-		const type = types.get(key);
-		if (type === 'boolean') out[key] = n8nBoolean(value);
-		if (type === 'date' && value !== null && value !== undefined)
-			out[key] = n8nDate(value) ?? value;
-	}
-	return out as DataTableRowRead;
-}
-
-function n8nBoolean(value: unknown): unknown {
-	if (value === 1 || value === '1') return true;
-	if (value === 0 || value === '0') return false;
-	return value;
-}
-
-/** n8n's `normalizeDate`: a date text without a zone is UTC (SQLite's `2026-11-29 10:11:12.345`). */
-function n8nDate(value: unknown): Date | null {
-	if (value instanceof Date) return value;
-	if (typeof value === 'string') {
-		const text = value.trim();
-		const parsed = new Date(hasZone(text) ? text : `${text}Z`);
-		if (!isNaN(parsed.getTime())) return parsed;
-	}
-	if (typeof value === 'number') {
-		const parsed = new Date(value);
-		if (!isNaN(parsed.getTime())) return parsed;
-	}
-	return null;
-}
-
-/** n8n 2.41's `dateStringHasExplicitTimezone` (1.123: a final Z only; n8n writes no other zone). */
-function hasZone(text: string): boolean {
-	const at = text.includes('T') ? text.indexOf('T') : text.search(/\s/);
-	if (at === -1) return false;
-	const time = text.slice(at + 1);
-	if (!time.includes(':')) return false;
-	return time.endsWith('Z') || time.endsWith('z') || time.includes('+') || time.includes('-');
-}
-
-/** Parameters a statement may carry: SQLite before 3.32 takes at most 999. */
-const MAX_PARAMETERS = 999;
-
 /**
- * The UPDATE statements for `rows`: as few as the parameter limit allows, each setting every
- * column its rows carry by `CASE "id" WHEN … THEN … ELSE <column> END` (a row without a value for
- * a column keeps its own), `updatedAt` on each, `WHERE "id" IN (…)`.
+ * The UPDATE statements for `rows`, as few as the parameter limit allows. SQLite: each row's values
+ * in a `VALUES` list joined by id (`UPDATE … FROM`, SQLite 3.33 and later: n8n 1.123 and 2.41 ship
+ * 3.44), linear in the rows; rows grouped by the columns they set (a row keeps the columns it does
+ * not set). PostgreSQL: `CASE "id" WHEN …` per column (its VALUES would need each column's type).
  */
 export function statementsOf(
+	writer: Pick<Writer, 'escape'>,
+	table: string,
+	dbType: string,
+	rows: RowUpdate[],
+	now: Date,
+): Array<[string, unknown[]]> {
+	if (dbType === 'postgres') return caseStatements(writer, table, dbType, rows, now);
+	const statements: Array<[string, unknown[]]> = [];
+	for (const [names, group] of byColumns(rows)) {
+		const perChunk = Math.max(1, Math.floor((MAX_PARAMETERS - 1) / (names.length + 1)));
+		for (let start = 0; start < group.length; start += perChunk)
+			statements.push(
+				valuesStatement(writer, table, dbType, names, group.slice(start, start + perChunk), now),
+			);
+	}
+	return statements;
+}
+
+/**
+ * Rows grouped by the columns they set, one row per id: where an id comes twice, each column's
+ * first value counts (as the first `WHEN` of a CASE).
+ */
+function byColumns(rows: RowUpdate[]): Map<string[], RowUpdate[]> {
+	const byId = new Map<number, Record<string, RowValue>>();
+	for (const row of rows) {
+		const held = byId.get(row.id);
+		byId.set(row.id, held ? { ...row.values, ...held } : row.values);
+	}
+	const groups = new Map<string, { names: string[]; rows: RowUpdate[] }>();
+	for (const [id, values] of byId) {
+		const names = Object.keys(values).sort();
+		const key = names.join(',');
+		const group = groups.get(key) ?? { names, rows: [] };
+		groups.set(key, group);
+		group.rows.push({ id, values });
+	}
+	return new Map([...groups.values()].map((group) => [group.names, group.rows]));
+}
+
+const cellOf = (value: RowValue, dbType: string) =>
+	value instanceof Date ? dateForDatabase(value, dbType) : value;
+
+/** SQLite: `WITH "v"("id", …) AS (VALUES (?, …), …) UPDATE … FROM "v" WHERE <table>."id" = "v"."id"`. */
+function valuesStatement(
+	writer: Pick<Writer, 'escape'>,
+	table: string,
+	dbType: string,
+	names: string[],
+	rows: RowUpdate[],
+	now: Date,
+): [string, unknown[]] {
+	const parameters: unknown[] = [];
+	const marks = `(${new Array(names.length + 1).fill('?').join(', ')})`;
+	for (const row of rows) {
+		parameters.push(row.id);
+		for (const name of names) parameters.push(cellOf(row.values[name], dbType));
+	}
+	parameters.push(dateForDatabase(now, dbType));
+	const [v, id, into] = [writer.escape('v'), writer.escape('id'), writer.escape(table)];
+	const columns = [id, ...names.map((name) => writer.escape(name))];
+	const set = names.map((name) => `${writer.escape(name)} = ${v}.${writer.escape(name)}`);
+	return [
+		`WITH ${v}(${columns.join(', ')}) AS (VALUES ${rows.map(() => marks).join(', ')}) ` +
+			`UPDATE ${into} SET ${[`${writer.escape('updatedAt')} = ?`, ...set].join(', ')} ` +
+			`FROM ${v} WHERE ${into}.${id} = ${v}.${id}`,
+		parameters,
+	];
+}
+
+/**
+ * PostgreSQL: each statement sets every column its rows carry by `CASE "id" WHEN … THEN … ELSE
+ * <column> END` (a row without a value for a column keeps its own), `updatedAt` on each,
+ * `WHERE "id" IN (…)`.
+ */
+function caseStatements(
 	writer: Pick<Writer, 'escape'>,
 	table: string,
 	dbType: string,
@@ -259,8 +258,7 @@ export function statementsOf(
 	const names = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
 	const perChunk = Math.max(1, Math.floor((MAX_PARAMETERS - 1) / (2 * names.length + 1)));
 	const statements: Array<[string, unknown[]]> = [];
-	const cell = (value: RowValue) =>
-		value instanceof Date ? dateForDatabase(value, dbType) : value;
+	const cell = (value: RowValue) => cellOf(value, dbType);
 	const id = writer.escape('id');
 	for (let start = 0; start < rows.length; start += perChunk) {
 		const chunk = rows.slice(start, start + perChunk);

@@ -165,8 +165,15 @@ test("n8n 1.123's service (no touchUpdatedAt: its row writes leave the table's u
 	delete (provider.dataTableService as { dataTableRepository?: unknown }).dataTableRepository;
 	const rows = await door().n8nInternals.dataTableRows(ctx);
 	if (!rows.found) throw new Error(rows.why);
-	await rows.use.update('t1', [{ id: 2, values: { state: 'rejected' } }]);
-	expect((rowsOf(db) as Array<Record<string, unknown>>)[1]).toMatchObject({ state: 'rejected' });
+	// An id twice: each column's first value counts (as the first WHEN of a CASE would).
+	await rows.use.update('t1', [
+		{ id: 2, values: { state: 'rejected' } },
+		{ id: 2, values: { state: 'processed', utr: 'U2' } },
+	]);
+	expect((rowsOf(db) as Array<Record<string, unknown>>)[1]).toMatchObject({
+		state: 'rejected',
+		utr: 'U2',
+	});
 	expect(seen).toEqual({ touched: [], sizeChecks: 1 });
 });
 
