@@ -24,12 +24,15 @@ export interface Reader {
 	columns(dataTableId: string, em: EntityManager): Promise<Array<{ name: string; type: string }>>;
 }
 
+/** The rows whose `column` holds one of `values` (each row once), in id order. */
 export async function readWhereIn(
 	reader: Reader,
 	dataTableId: string,
 	column: string,
-	values: string[],
+	given: string[],
 ): Promise<DataTableRowRead[]> {
+	// A value in two statements would read its rows twice.
+	const values = [...new Set(given)];
 	for (const name of [dataTableId, `x${reader.prefix}`, column])
 		if (!SAFE.test(name)) throw new Error(`not an n8n data table or column name: ${name}`);
 	if (values.length === 0) return [];
