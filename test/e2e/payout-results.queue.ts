@@ -64,10 +64,11 @@ async function resultItems(count: number, from = 0) {
 	const ended = (all: Execution[]) =>
 		ours(all).length >= count &&
 		ours(all).every((e) => ['success', 'error'].includes(e.status) && itemsIn(e).length > 0);
-	const done = ours(await main.waitForExecutions(RESULTS, ended, 180_000));
+	const all = await main.waitForExecutions(RESULTS, ended, 180_000);
+	const done = ours(all);
 	if (!ended(done))
 		console.info(
-			`results executions not ended: ${JSON.stringify(done.map((e) => [e.id, e.status, itemsIn(e).length]))}\n${main.log().slice(-6000)}`,
+			`results executions not ended: ${JSON.stringify(all.map((e) => [e.id, e.status, itemsIn(e).length, earlier.has(e.id)]))}\n${main.log().slice(-6000)}`,
 		);
 	expect(done.map((e) => e.status)).toEqual(done.map(() => 'success'));
 	return done.slice().reverse().slice(from).flatMap(itemsIn);

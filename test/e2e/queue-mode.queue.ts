@@ -40,7 +40,8 @@ const AT_ONE = deliveries(8_000_000, 150);
 const AT_FIFTY = deliveries(8_000_150, 150);
 /** Every delivery sent to the trigger so far, by the tests that ran (a run may select some). */
 const sent: Delivery[] = [];
-// The suites share one Redis (and run one after another): claims other suites left are not ours.
+// Claims present before the suite's first delivery are not its own (each suite has a Redis database
+// of its own: none are expected).
 let keysBefore = 0;
 const figures: Array<BurstFigures | Record<string, unknown>> = [];
 
@@ -53,11 +54,11 @@ let workers: ClusterProcess[] = [];
 let eventsUrl: string;
 
 beforeAll(async () => {
-	keysBefore = redisKeyCount('n8n:payment-gateway-trigger:*');
 	({ sandbox, main, webhook, workers } = await startCluster([
 		eventsWorkflow(),
 		...actionWorkflows(),
 	]));
+	keysBefore = redisKeyCount('n8n:payment-gateway-trigger:*');
 	eventsUrl = `${webhook.n8n.baseUrl}/webhook/${eventsHook}/${TRIGGER_PATH}`;
 	const deadline = Date.now() + 60_000;
 	while ((await post(eventsUrl, 'probe', { probe: true })).status === 404) {

@@ -9,22 +9,49 @@ import { N8n } from './n8n';
 const ROOT = resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The environment every process of the cluster shares (n8n reads it at start). */
+/**
+ * A PostgreSQL database and a Redis database of the suite's own: the queue suites run one after
+ * another on one PostgreSQL and one Redis, and a suite must not find what an earlier one left
+ * (its executions of a workflow of the same id, its published workflows, its claims). Numbered by
+ * a counter in Redis's database 0 (n8n's is another).
+ */
+function suiteDatabases(pg: string, redis: string): { database: string; redisDb: string } {
+	const number = Number(
+		execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', redis, 'INCR', 'e2e:queue-suites'], {
+			encoding: 'utf8',
+		}).trim(),
+	);
+	const database = `n8n_suite_${number}`;
+	execFileSync('psql', ['-h', '127.0.0.1', '-p', pg, '-v', 'ON_ERROR_STOP=1'], {
+		input: `CREATE DATABASE ${database};`,
+		env: { ...process.env, PGUSER: 'postgres', PGDATABASE: 'postgres' },
+		stdio: ['pipe', 'ignore', 'pipe'],
+	});
+	// Redis has databases 0–15; 0 keeps the counter.
+	return { database, redisDb: String(((number - 1) % 15) + 1) };
+}
+
+/**
+ * The environment every process of the cluster shares (n8n reads it at start); called once per
+ * suite, before its first process starts.
+ */
 export function queueEnvironment(): Record<string, string> {
 	const pg = process.env.QUEUE_PG_PORT;
 	const redis = process.env.QUEUE_REDIS_PORT;
 	if (!pg || !redis)
 		throw new Error('QUEUE_PG_PORT / QUEUE_REDIS_PORT unset: run through npm run test:queue');
+	const { database, redisDb } = suiteDatabases(pg, redis);
 	return {
 		EXECUTIONS_MODE: 'queue',
 		DB_TYPE: 'postgresdb',
 		DB_POSTGRESDB_HOST: '127.0.0.1',
 		DB_POSTGRESDB_PORT: pg,
-		DB_POSTGRESDB_DATABASE: 'n8n',
+		DB_POSTGRESDB_DATABASE: database,
 		DB_POSTGRESDB_USER: 'postgres',
 		DB_POSTGRESDB_PASSWORD: '',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 		QUEUE_BULL_REDIS_PORT: redis,
+		QUEUE_BULL_REDIS_DB: redisDb,
 		// n8n's default pool is 2 connections: under a burst its database health check then waits
 		// behind webhook queries and n8n answers 503 "Database is not ready!".
 		DB_POSTGRESDB_POOL_SIZE: '10',
@@ -199,11 +226,15 @@ export async function pauseRedis(ms: number): Promise<void> {
 	for (let i = 0; i < 50 && !up(); i++) await sleep(100);
 }
 
+/** redis-cli's choice of the suite's Redis database (queueEnvironment's), none before it is set. */
+const suiteRedisDb = () =>
+	process.env.QUEUE_BULL_REDIS_DB ? ['-n', process.env.QUEUE_BULL_REDIS_DB] : [];
+
 /** One command to the suite's Redis, its answer as redis-cli prints it. */
 export function redisCommand(...args: string[]): string {
 	return execFileSync(
 		'redis-cli',
-		['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, ...args],
+		['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, ...suiteRedisDb(), ...args],
 		{
 			encoding: 'utf8',
 		},
@@ -214,7 +245,16 @@ export function redisCommand(...args: string[]): string {
 export function redisKeyCount(pattern: string): number {
 	const out = execFileSync(
 		'redis-cli',
-		['-h', '127.0.0.1', '-p', process.env.QUEUE_REDIS_PORT!, '--scan', '--pattern', pattern],
+		[
+			'-h',
+			'127.0.0.1',
+			'-p',
+			process.env.QUEUE_REDIS_PORT!,
+			...suiteRedisDb(),
+			'--scan',
+			'--pattern',
+			pattern,
+		],
 		{ encoding: 'utf8' },
 	);
 	return out.split('\n').filter((line) => line.trim() !== '').length;
@@ -228,7 +268,11 @@ export function pgQuery(sql: string): string {
 		{
 			encoding: 'utf8',
 			input: sql,
-			env: { ...process.env, PGUSER: 'postgres', PGDATABASE: 'n8n' },
+			env: {
+				...process.env,
+				PGUSER: 'postgres',
+				PGDATABASE: process.env.DB_POSTGRESDB_DATABASE ?? 'n8n',
+			},
 		},
 	).trim();
 }
