@@ -41,15 +41,14 @@ export async function readWhereIn(
 	const id = reader.escape('id');
 	// The service reads the columns and the rows in one transaction: so does this.
 	return await reader.manager.transaction(async (em) => {
-		const columns = await reader.columns(dataTableId, em);
-		const types = new Map(columns.map((c) => [c.name, c.type]));
+		const normalize = normalizer(await reader.columns(dataTableId, em));
 		const rows: DataTableRowRead[] = [];
 		for (let start = 0; start < values.length; start += MAX_PARAMETERS) {
 			const chunk = values.slice(start, start + MAX_PARAMETERS);
 			const marks = chunk.map((_, at) => (postgres ? `$${at + 1}` : '?')).join(', ');
 			const sql = `SELECT * FROM ${table} WHERE ${reader.escape(column)} IN (${marks}) ORDER BY ${id} ASC`;
 			const read = (await em.query(sql, chunk)) as Array<Record<string, unknown>>;
-			for (const row of read) rows.push(normalized(row, types));
+			for (const row of read) rows.push(normalize(row));
 		}
 		// Chunks each in id order; together in id order as the service's one read.
 		return values.length > MAX_PARAMETERS ? rows.sort((a, b) => a.id - b.id) : rows;
@@ -57,20 +56,31 @@ export async function readWhereIn(
 }
 
 /**
- * n8n's `normalizeRows` (data-table/utils/sql-utils, 1.123 and 2.41) for one row: id, createdAt and
- * updatedAt as dates (now where missing), date columns as dates, boolean columns as booleans.
+ * n8n's `normalizeRows` (data-table/utils/sql-utils, 1.123 and 2.41), one row at a time: id,
+ * createdAt and updatedAt as dates (now where missing), date columns as dates, boolean columns as
+ * booleans. Dates of one read are parsed once per distinct text (a batch's rows share theirs).
  */
-function normalized(row: Record<string, unknown>, types: Map<string, string>): DataTableRowRead {
-	const out: Record<string, unknown> = {};
-	for (const key in row) {
-		const value = row[key];
-		if (key === 'createdAt' || key === 'updatedAt') out[key] = n8nDate(value) ?? new Date();
-		else if (types.get(key) === 'boolean') out[key] = n8nBoolean(value);
-		else if (types.get(key) === 'date' && value !== null && value !== undefined)
-			out[key] = n8nDate(value) ?? value;
-		else out[key] = value;
-	}
-	return out as DataTableRowRead;
+function normalizer(columns: Array<{ name: string; type: string }>) {
+	const dates = columns.filter((c) => c.type === 'date').map((c) => c.name);
+	const booleans = columns.filter((c) => c.type === 'boolean').map((c) => c.name);
+	const parsed = new Map<unknown, number | null>();
+	const dateOf = (value: unknown): Date | null => {
+		if (value instanceof Date) return value;
+		let time = parsed.get(value);
+		if (time === undefined) parsed.set(value, (time = n8nDate(value)?.getTime() ?? null));
+		return time === null ? null : new Date(time);
+	};
+	return (row: Record<string, unknown>): DataTableRowRead => {
+		const out: Record<string, unknown> = { ...row };
+		for (const key of ['createdAt', 'updatedAt'])
+			if (key in row) out[key] = dateOf(row[key]) ?? new Date();
+		for (const key of dates) {
+			const value = row[key];
+			if (key in row && value !== null && value !== undefined) out[key] = dateOf(value) ?? value;
+		}
+		for (const key of booleans) if (key in row) out[key] = n8nBoolean(row[key]);
+		return out as DataTableRowRead;
+	};
 }
 
 function n8nBoolean(value: unknown): unknown {

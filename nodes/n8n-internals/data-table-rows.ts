@@ -213,8 +213,16 @@ function byColumns(rows: RowUpdate[]): Map<string[], RowUpdate[]> {
 	return new Map([...groups.values()].map((group) => [group.names, group.rows]));
 }
 
-const cellOf = (value: RowValue, dbType: string) =>
-	value instanceof Date ? dateForDatabase(value, dbType) : value;
+/** A statement's cells: its dates as n8n writes them, each instant formatted once (rows share `now`). */
+function cellsOf(dbType: string): (value: RowValue) => RowValue {
+	const written = new Map<number, string>();
+	return (value) => {
+		if (!(value instanceof Date)) return value;
+		let text = written.get(value.getTime());
+		if (text === undefined) written.set(value.getTime(), (text = dateForDatabase(value, dbType)));
+		return text;
+	};
+}
 
 /** SQLite: `WITH "v"("id", …) AS (VALUES (?, …), …) UPDATE … FROM "v" WHERE <table>."id" = "v"."id"`. */
 function valuesStatement(
@@ -227,9 +235,10 @@ function valuesStatement(
 ): [string, unknown[]] {
 	const parameters: unknown[] = [];
 	const marks = `(${new Array(names.length + 1).fill('?').join(', ')})`;
+	const cell = cellsOf(dbType);
 	for (const row of rows) {
 		parameters.push(row.id);
-		for (const name of names) parameters.push(cellOf(row.values[name], dbType));
+		for (const name of names) parameters.push(cell(row.values[name]));
 	}
 	parameters.push(dateForDatabase(now, dbType));
 	const [v, id, into] = [writer.escape('v'), writer.escape('id'), writer.escape(table)];
@@ -258,7 +267,7 @@ function caseStatements(
 	const names = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
 	const perChunk = Math.max(1, Math.floor((MAX_PARAMETERS - 1) / (2 * names.length + 1)));
 	const statements: Array<[string, unknown[]]> = [];
-	const cell = (value: RowValue) => cellOf(value, dbType);
+	const cell = cellsOf(dbType);
 	const id = writer.escape('id');
 	for (let start = 0; start < rows.length; start += perChunk) {
 		const chunk = rows.slice(start, start + perChunk);

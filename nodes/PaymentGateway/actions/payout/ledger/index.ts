@@ -157,7 +157,14 @@ export async function openAccountTable(
 ): Promise<AccountTable | { off: string }> {
 	const looked = given ?? (await accountService(ctx, itemIndex));
 	if ('off' in looked) return looked;
-	const { service, account } = looked;
+	return await openFound(ctx, looked);
+}
+
+/** The table of an account whose data table service was found. */
+async function openFound(
+	ctx: DataTableContext,
+	{ service, account }: { service: Service; account: PayoutAccount },
+): Promise<AccountTable> {
 	const table = await openTable(service.aggregate, service.table, account.tableName);
 	const opened: LedgerTable = { ...table, via: service.via, indexed: await indexed(ctx, table.id) };
 	return { table: { ...opened, rows: await rowWriter(ctx) }, account };
@@ -181,9 +188,7 @@ export async function reuseAccountTable(
 	const key = reuseKey(given.service, given.account);
 	let table = reused.get(key);
 	if (!table) {
-		const opened = await openAccountTable(ctx, 0, given);
-		if ('off' in opened) throw new Error(opened.off);
-		table = opened.table;
+		table = (await openFound(ctx, given)).table;
 		reused.set(key, table);
 	}
 	return { table: { ...table }, account: given.account };
