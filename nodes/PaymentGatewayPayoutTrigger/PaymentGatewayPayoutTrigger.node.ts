@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { fieldFromParameter } from '../n8n-internals';
 import { credentialTest } from '../PaymentGateway/methods';
 import { checkNotificationSecret } from '../webhook/headers';
 import { publishAddress, unpublishAddress } from './address';
@@ -47,7 +48,8 @@ export class PaymentGatewayPayoutTrigger implements INodeType {
 				responseMode: 'onReceived',
 				// Empty: n8n answers with the node's webhookResponse (the counts of the post).
 				responseData: '',
-				path: '={{$parameter["path"]}}',
+				// Resolved without n8n's expression engine for each post (the path holds no expression).
+				...fieldFromParameter('path', 'path'),
 				isFullPath: true,
 			},
 		],

@@ -55,6 +55,8 @@ export const n8nInternals: N8nInternals = {
 
 export { ssrfProtectionOn };
 
+export { fieldFromParameter } from './webhook-fields';
+
 export { waitingAnswer, type WaitingAnswer } from './waiting-answers';
 
 export { reportOnce, exactlyOnceMode, exactlyOnceProblem, type ExactlyOnceMode } from './report';
