@@ -9,14 +9,18 @@
 // the end of the last execution it started (n8n's stoppedAt), divided by the posts: both sides
 // answer on receipt, but the trigger applies the rows before answering and runs one item per row,
 // the Webhook node one item per post; posts go one at a time, each after the previous answer.
+// A third side, for reference: n8n's floor (payoutFloor.ts), a bench-only trigger posted the very
+// items the trigger emits for each batch post, which it emits as they are (no ledger).
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../test/sandbox';
 import { N8n, type WorkflowJson } from '../test/e2e/n8n';
+import { nodeItems } from '../test/e2e/n8n-data';
 import { credentialsOf } from '../test/e2e/payout-results';
 import { CREDENTIAL } from '../test/e2e/payout-ledger';
 import type { Figure } from './figure';
+import { FLOOR_FOLDER, FLOOR_TYPE, floorBody, sameItems, type QueuedRecord } from './payoutFloor';
 import { atMost, type Row } from './stats';
 
 export interface ResultsSizes {
@@ -32,12 +36,12 @@ export const RESULTS_FULL: ResultsSizes = { rows: 10_000, perPost: 500, single: 
 // CI's --quick: a few hundred rows, every step still runs.
 export const RESULTS_QUICK: ResultsSizes = { rows: 300, perPost: 100, single: 10 };
 
-type Side = 'trigger' | 'webhook';
-const SIDES: Side[] = ['trigger', 'webhook'];
+type Side = 'trigger' | 'floor' | 'webhook';
+const SIDES: Side[] = ['trigger', 'floor', 'webhook'];
+const PATHS: Record<Side, string> = { trigger: 'bench-results', floor: 'bench-results-floor', webhook: 'bench-results-webhook' };
+const WORKFLOW_IDS: Record<Side, string> = { trigger: 'benchResultsTrigger', floor: 'benchResultsFloor', webhook: 'benchResultsWebhook' };
 const SECRET = `bench-${randomUUID()}`;
 const HEADER_AUTH = { id: 'benchResultsAuth1', name: 'Bench Results Header Auth' };
-const TRIGGER_PATH = 'bench-results';
-const WEBHOOK_PATH = 'bench-results-webhook';
 const FILL_CHUNK = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const noOp = () => ({ id: randomUUID(), name: 'No Operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} });
@@ -47,22 +51,24 @@ function workflows(): WorkflowJson[] {
 	const base = { active: false, settings: { executionOrder: 'v1' } };
 	const trigger = {
 		id: randomUUID(), name: 'Payout Results', type: 'n8n-nodes-payment-gateway.paymentGatewayPayoutTrigger', typeVersion: 1, position: [0, 0], webhookId: randomUUID(),
-		parameters: { path: TRIGGER_PATH },
+		parameters: { path: PATHS.trigger },
 		credentials: { paymentGatewayPayoutApi: CREDENTIAL, paymentGatewayWebhookApi: { id: 'e2eResultsHook01', name: 'E2E Results Webhook' } },
 	};
 	const webhook = {
 		id: randomUUID(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', authentication: 'headerAuth', options: {} },
+		parameters: { httpMethod: 'POST', path: PATHS.webhook, responseMode: 'onReceived', authentication: 'headerAuth', options: {} },
 		credentials: { httpHeaderAuth: HEADER_AUTH },
 	};
+	const floor = { id: randomUUID(), name: 'Items Floor', type: FLOOR_TYPE, typeVersion: 1, position: [0, 0], webhookId: randomUUID(), parameters: { path: PATHS.floor, secret: SECRET } };
 	return [
-		{ ...base, id: 'benchResultsTrigger', name: 'Bench payout results trigger', nodes: [trigger, noOp()], connections: chain(trigger.name) },
-		{ ...base, id: 'benchResultsWebhook', name: 'Bench payout results webhook', nodes: [webhook, noOp()], connections: chain(webhook.name) },
+		{ ...base, id: WORKFLOW_IDS.trigger, name: 'Bench payout results trigger', nodes: [trigger, noOp()], connections: chain(trigger.name) },
+		{ ...base, id: WORKFLOW_IDS.floor, name: 'Bench payout results floor', nodes: [floor, noOp()], connections: chain(floor.name) },
+		{ ...base, id: WORKFLOW_IDS.webhook, name: 'Bench payout results webhook', nodes: [webhook, noOp()], connections: chain(webhook.name) },
 	];
 }
 
 /** Queued references of one set, as Bulk Create writes them; batch b's rows carry request_id `<set>-b`. */
-function queuedRecords(set: string, count: number, perPost: number) {
+function queuedRecords(set: string, count: number, perPost: number): QueuedRecord[] {
 	const at = new Date().toISOString();
 	return Array.from({ length: count }, (_, i) => ({
 		reference_no: `${set}-${i}`, state: 'queued', amount: 25000 + (i % 997), currency: 'INR', beneficiary_name: `Employee ${i}`, account_last4: String(1000 + (i % 9000)),
@@ -107,7 +113,7 @@ class ResultsBench {
 		const box = await startSandbox({ seed: 31 });
 		// BENCH_CPU_PROF=<folder>: n8n writes a CPU profile there when it stops.
 		const prof = process.env.BENCH_CPU_PROF;
-		const n8n = await N8n.create(prof ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(prof)}` } } : {});
+		const n8n = await N8n.create({ env: { N8N_CUSTOM_EXTENSIONS: FLOOR_FOLDER, ...(prof ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(prof)}` } : {}) } });
 		await n8n.importCredentials([
 			...credentialsOf(box).map((c) => (c.type === 'paymentGatewayWebhookApi' ? { ...c, data: { notificationSecret: SECRET } } : c)),
 			{ ...HEADER_AUTH, type: 'httpHeaderAuth', data: { name: 'notification-secret', value: SECRET } },
@@ -120,7 +126,7 @@ class ResultsBench {
 	}
 
 	private url(side: Side): string {
-		return `${this.n8n.baseUrl}/webhook/${side === 'trigger' ? TRIGGER_PATH : WEBHOOK_PATH}?t=${this.token}`;
+		return `${this.n8n.baseUrl}/webhook/${PATHS[side]}?t=${this.token}`;
 	}
 
 	private async post(side: Side, body: unknown): Promise<{ status: number; text: string }> {
@@ -140,7 +146,7 @@ class ResultsBench {
 	/** Started; the token the activation recorded; the ledger table made by a first (unknown) row. */
 	private async setUp(): Promise<void> {
 		await this.n8n.start();
-		await this.n8n.waitForWebhooks([`${this.n8n.baseUrl}/webhook/${TRIGGER_PATH}`, `${this.n8n.baseUrl}/webhook/${WEBHOOK_PATH}`], 'POST', 120_000);
+		await this.n8n.waitForWebhooks(SIDES.map((side) => `${this.n8n.baseUrl}/webhook/${PATHS[side]}`), 'POST', 120_000);
 		const results = await this.table('Payout results');
 		for (const deadline = Date.now() + 60_000; !this.token; await sleep(250)) {
 			const rows = await this.n8n.rest('GET', `/rest/projects/${results.projectId}/data-tables/${results.id}/rows?take=50`);
@@ -152,7 +158,11 @@ class ResultsBench {
 		this.ledger = await this.table('Payout ledger');
 		// Warm-up, not measured: code loaded, credentials read once, each side run once.
 		await this.fill('WARM', this.sizes.perPost);
-		for (const side of SIDES) await this.deliver(side, resultPosts('WARM', this.sizes.perPost, this.sizes.perPost, this.sizes.perPost));
+		for (const side of SIDES) await this.deliver(side, 'WARM', resultPosts('WARM', this.sizes.perPost, this.sizes.perPost, this.sizes.perPost));
+		// The floor runs the trigger's items: the items of both warm-up runs, as n8n saved them.
+		const [trigger, floor] = await Promise.all((['trigger', 'floor'] as const).map((side) => this.n8n.executions(WORKFLOW_IDS[side])));
+		const items = (runs: typeof trigger, node: string) => nodeItems(runs[0]?.data?.resultData.runData, node).map((item) => item.json);
+		console.error(`[payoutResults] ${sameItems(items(trigger, 'Payout Results'), items(floor, 'Items Floor'))}`);
 	}
 
 	/** The ledger holds `count` queued references of `set`, nothing else. */
@@ -188,14 +198,20 @@ class ResultsBench {
 	}
 
 	/** Posts one at a time; ms per post until the last execution they started ended, and per answer. */
-	private async deliver(side: Side, posts: unknown[]): Promise<{ perDelivery: number; perAnswer: number }> {
-		const workflowId = side === 'trigger' ? 'benchResultsTrigger' : 'benchResultsWebhook';
+	private async deliver(side: Side, set: string, posts: unknown[]): Promise<{ perDelivery: number; perAnswer: number }> {
+		const workflowId = WORKFLOW_IDS[side];
+		// The floor's bodies (the trigger's items of each post) are built before the clock starts.
+		let bodies = posts;
+		if (side === 'floor') {
+			const records = new Map(queuedRecords(set, this.sizes.rows, this.sizes.perPost).map((r) => [r.reference_no, r]));
+			bodies = posts.map((post) => floorBody(records, post));
+		}
 		const since = Date.now() - 1; // n8n's startedAt is in ms; the first one cannot come before
 		const started = performance.now();
-		for (const body of posts) {
+		for (const [at, body] of bodies.entries()) {
 			const answer = await this.post(side, body);
-			const rows = (body as { results: unknown[] }).results.length;
-			const expected = side === 'trigger' ? `"applied":${rows},"ignored":0` : 'Workflow was started';
+			const rows = (posts[at] as { results: unknown[] }).results.length;
+			const expected = side !== 'webhook' ? `"applied":${rows},"ignored":0` : 'Workflow was started';
 			if (answer.status !== 200 || !answer.text.includes(expected)) throw new Error(`${side}: ${answer.status} ${answer.text.slice(0, 300)} (expected ${expected})`);
 		}
 		const answered = performance.now() - started;
@@ -217,9 +233,10 @@ class ResultsBench {
 		for (const [kind, count, postRows] of [['batch', rows, perPost], ['single', single, 1]] as const) {
 			if (!count) continue;
 			for (const side of order) {
+				if (side === 'floor' && kind === 'single') continue; // the floor is a batch reference
 				const set = `R${round}${kind[0]}${side[0]}`;
 				await this.fill(set, rows);
-				const { perDelivery, perAnswer } = await this.deliver(side, resultPosts(set, count, perPost, postRows));
+				const { perDelivery, perAnswer } = await this.deliver(side, set, resultPosts(set, count, perPost, postRows));
 				(this.ms[`${kind} ${side}`] ??= []).push(perDelivery);
 				(this.ms[`${kind} ${side} answer`] ??= []).push(perAnswer);
 			}
@@ -249,9 +266,15 @@ export function payoutResultsFigure(sizes: ResultsSizes): Figure {
 			const ledger = `ledger of ${count(rows)} queued references (SQLite)`;
 			const anchor = (what: string) => `n8n's Webhook node with Header Auth (same header, responding on receipt) → No Operation, the same ${what}`;
 			const note = `regular mode; posts one at a time; per delivery: from the first post to the end of the last execution (n8n's stoppedAt) over the posts; the trigger runs one item per applied row, the Webhook node one item per post; measured on a shared 2-core machine`;
+			const floorNote = `a bench-only trigger (bench/floor) is posted, per post, the items the Payout Results Trigger emits for it (built by the bench: the ledger records after the rows, each row's result, the delivery key) as { items }, checks the same header and emits them as they are`;
 			const out: Row[] = [
 				atMost(`Payout results, ${count(rows)} rows in ${Math.ceil(rows / perPost)} posts of ${perPost} → Payout Results Trigger → No Operation, ${ledger}: per delivery`, anchor('posts'), ms['batch trigger'], ms['batch webhook'], 'ms', 1.2, note),
 				{ ...atMost(`the same posts: time to the answer`, anchor('posts'), ms['batch trigger answer'], ms['batch webhook answer'], 'ms', Infinity), target: 'none: the trigger applies the rows before answering', reference: true },
+				{
+					...atMost(`n8n's floor: a trigger that only emits the same items (no ledger) → No Operation, the same posts: per delivery`, anchor('posts'), ms['batch floor'], ms['batch webhook'], 'ms', Infinity, floorNote),
+					target: "none: what n8n itself costs to run the trigger's items (one per row); the trigger's own work is the difference",
+					reference: true,
+				},
 			];
 			if (ms['single trigger'])
 				out.push(
