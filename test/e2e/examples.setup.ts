@@ -9,7 +9,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { payoutAccount } from '../../nodes/PaymentGateway/actions/payout/ledger/account';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { orderData } from '../sandbox/testClient';
+import { orderData, sandboxClient } from '../sandbox/testClient';
 import { TRIGGER_PATH } from './fixtures';
 import { N8n, nodeItems, type CredentialEntry, type Execution, type WorkflowJson } from './n8n';
 
@@ -143,16 +143,8 @@ export async function capturedOrder(
 	const data = orderData({ urls: { success: '', cancel: '', failure: '', webhook_url: '' } });
 	data.order_details.amount = amount;
 	data.order_details.currency = currency;
-	const response = await fetch(`${sandbox.baseUrl}/orders/v1/create`, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'merchant-key': sandbox.keys.hosted.merchantKey,
-			'merchant-secret': sandbox.keys.hosted.merchantSecret,
-		},
-		body: JSON.stringify({ data }),
-	});
-	const body = (await response.json()) as { p_order_id?: number };
+	const response = await sandboxClient(sandbox).create(data);
+	const body = response.body as { p_order_id?: number };
 	expect(response.status).toBe(200);
 	const pOrderId = String(body.p_order_id);
 	await complete(sandbox, pOrderId, 'pay');

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { orderData } from '../sandbox/testClient';
+import { orderData, sandboxClient } from '../sandbox/testClient';
 import { CREDENTIAL_IDS, sandboxCredentials, TRIGGER_PATH, triggerWorkflow } from './fixtures';
 import { N8n, nodeItems, type Execution } from './n8n';
 import { N8N_VERSION } from './version';
@@ -54,16 +54,8 @@ afterAll(async () => {
 async function createOrder(amount: number): Promise<string> {
 	const data = orderData({ urls: { success: '', cancel: '', failure: '', webhook_url: url } });
 	data.order_details.amount = amount;
-	const response = await fetch(`${sandbox.baseUrl}/orders/v1/create`, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			'merchant-key': sandbox.keys.hosted.merchantKey,
-			'merchant-secret': sandbox.keys.hosted.merchantSecret,
-		},
-		body: JSON.stringify({ data }),
-	});
-	const body = (await response.json()) as { p_order_id?: number };
+	const response = await sandboxClient(sandbox).create(data);
+	const body = response.body as { p_order_id?: number };
 	expect([response.status, body.p_order_id]).toEqual([200, expect.any(Number)]);
 	return String(body.p_order_id);
 }
