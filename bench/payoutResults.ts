@@ -275,6 +275,11 @@ export function payoutResultsFigure(sizes: ResultsSizes): Figure {
 					target: "none: what n8n itself costs to run the trigger's items (one per row); the trigger's own work is the difference",
 					reference: true,
 				},
+				{
+					...atMost(`the trigger against n8n's floor: the same posts, per delivery`, `n8n's floor (the row above)`, ms['batch trigger'], ms['batch floor'], 'ms', Infinity),
+					target: "none: the trigger's own work (its ledger read and write, the post's checks) over what n8n costs for its items",
+					reference: true,
+				},
 			];
 			if (ms['single trigger'])
 				out.push(

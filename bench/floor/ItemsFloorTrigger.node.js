@@ -5,6 +5,8 @@
 // the trigger's items, with no ledger work.
 'use strict';
 
+const PATH = '={{$parameter["path"]}}';
+
 class ItemsFloorTrigger {
 	constructor() {
 		this.description = {
@@ -22,8 +24,12 @@ class ItemsFloorTrigger {
 					httpMethod: 'POST',
 					responseMode: 'onReceived',
 					responseData: '',
-					path: '={{$parameter["path"]}}',
+					path: PATH,
 					isFullPath: true,
+					// As the Payout Results Trigger declares its path (nodes/n8n-internals/webhook-fields.ts).
+					[Symbol.for('n8n.webhookDescriptionResolvers')]: {
+						path: { template: PATH, resolve: (parameters) => parameters?.path },
+					},
 				},
 			],
 			properties: [
