@@ -35,7 +35,9 @@ test('a path given by an expression is left to the engine', () => {
 });
 
 test("the field is the one n8n-workflow's own declaration makes (template and resolver key)", () => {
-	const own = webhookDescriptionFields({ path: fromParameter('path') }) as Partial<IWebhookDescription>;
+	const own = webhookDescriptionFields({
+		path: fromParameter('path'),
+	}) as Partial<IWebhookDescription>;
 	const ours = fieldFromParameter('path', 'path');
 	expect(ours.path).toBe(own.path);
 	expect(description.path).toBe(own.path);
