@@ -1,9 +1,10 @@
 /**
  * A webhook description's field read from a node parameter, as n8n's own Webhook node declares its
- * fields since 2.x (n8n-workflow's `webhookDescriptionFields(fromParameter(…))`, absent in 1.123):
- * the expression template the editor reads, and under n8n's symbol a native resolver. With it n8n
- * resolves the field for each request without its expression engine (a V8 isolate in 2.x) when the
- * node's parameters hold no expression; releases without the symbol evaluate the template.
+ * fields in 2.41 (n8n-workflow's `webhookDescriptionFields(fromParameter(…))`, absent in 1.123): the
+ * expression template the editor reads, and under n8n's symbol a native resolver. With it n8n 2.41
+ * resolves the field for each request without evaluating the template in its expression engine
+ * when the node's parameters hold no expression (the engine's isolate is still acquired for any
+ * trigger but n8n's own Webhook node). Releases without the symbol evaluate the template.
  */
 const RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
 

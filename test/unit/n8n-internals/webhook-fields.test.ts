@@ -4,7 +4,9 @@ import {
 	fromParameter,
 	resolveWebhookDescriptionField,
 	webhookDescriptionFields,
+	Workflow,
 	type INode,
+	type INodeTypes,
 	type IWebhookDescription,
 } from 'n8n-workflow';
 
@@ -43,4 +45,19 @@ test("the field is the one n8n-workflow's own declaration makes (template and re
 	expect(description.path).toBe(own.path);
 	const symbols = (value: object) => Object.getOwnPropertySymbols(value).map(String);
 	expect(symbols(ours)).toEqual(symbols(own));
+});
+
+test('a node saved without a path gets its default from n8n, then resolved without the engine', () => {
+	const trigger = new PaymentGatewayPayoutTrigger();
+	const nodeTypes = {
+		getByName: () => trigger,
+		getByNameAndVersion: () => trigger,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const saved = { ...node(''), parameters: {} };
+	const workflow = new Workflow({ nodes: [saved], connections: {}, active: false, nodeTypes });
+	expect(resolveWebhookDescriptionField(workflow.nodes[saved.name], description, 'path')).toEqual({
+		resolved: true,
+		value: 'payout-results',
+	});
 });
